@@ -1,0 +1,155 @@
+"""Short sounds synthesised with numpy, with a silent fallback.
+
+Nothing is downloaded or shipped: each sound is a few tens of milliseconds of numpy
+signal (decaying sines, filtered noise) turned into a ``pygame.mixer.Sound`` through
+``pygame.sndarray``. When no audio device can be opened (``SDL_AUDIODRIVER`` naming a
+driver that does not exist, no sound card, a headless server) the app runs silently and
+says so once in the log.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import numpy as np
+
+log = logging.getLogger(__name__)
+
+RATE = 44100
+
+
+def _env(n: int, attack: float, decay: float) -> np.ndarray:
+    t = np.arange(n) / RATE
+    a = np.clip(t / max(attack, 1e-4), 0, 1)
+    return a * np.exp(-t / decay)
+
+
+def _noise(n: int, rng: np.random.Generator, smooth: int = 1) -> np.ndarray:
+    x = rng.standard_normal(n)
+    if smooth > 1:
+        x = np.convolve(x, np.ones(smooth) / smooth, mode="same")
+    return x / (np.max(np.abs(x)) + 1e-9)
+
+
+def synthesise(name: str, seed: int = 0) -> np.ndarray:
+    """The mono waveform of sound ``name`` as float32 samples in [-1, 1] at :data:`RATE` Hz.
+
+    Names: click, knock, clack, slide, dice, drop, score, error, win.
+    :raises KeyError: an unknown name.
+    """
+    rng = np.random.default_rng(seed)
+
+    def secs(s):
+        return int(RATE * s)
+
+    def t_of(n):
+        return np.arange(n) / RATE
+
+    if name == "click":
+        n = secs(0.04)
+        x = np.sin(2 * np.pi * 1800 * t_of(n)) * _env(n, 0.001, 0.008)
+    elif name == "knock":  # knuckles on a wooden table: two low thuds
+        n = secs(0.45)
+        t = t_of(n)
+        one = (np.sin(2 * np.pi * 140 * t) + 0.5 * np.sin(2 * np.pi * 310 * t)) * _env(n, 0.002, 0.03)
+        one += 0.3 * _noise(n, rng, 4) * _env(n, 0.001, 0.006)
+        x = one.copy()
+        d = secs(0.18)
+        x[d:] += one[: n - d]
+    elif name == "clack":  # puck on puck: bright, short
+        n = secs(0.12)
+        t = t_of(n)
+        x = (np.sin(2 * np.pi * 2300 * t) + 0.6 * np.sin(2 * np.pi * 3700 * t)) * _env(n, 0.0005, 0.012)
+        x += 0.4 * _noise(n, rng) * _env(n, 0.0005, 0.004)
+    elif name == "slide":  # felt/wood rumble
+        n = secs(0.35)
+        x = _noise(n, rng, 24) * _env(n, 0.05, 0.2) * 0.6
+    elif name == "dice":  # several small clicks
+        n = secs(0.6)
+        x = np.zeros(n)
+        for k in range(7):
+            start = int(rng.uniform(0, 0.45) * RATE)
+            m = secs(0.05)
+            t = t_of(m)
+            hit = np.sin(2 * np.pi * rng.uniform(1200, 2600) * t) * _env(m, 0.0005, 0.01)
+            x[start:start + m] += hit[: n - start] * rng.uniform(0.4, 1.0)
+    elif name == "drop":  # a puck falling into the gutter
+        n = secs(0.3)
+        t = t_of(n)
+        f = 260 - 120 * t / t[-1]
+        x = np.sin(2 * np.pi * np.cumsum(f) / RATE) * _env(n, 0.002, 0.08)
+        x += 0.3 * _noise(n, rng, 6) * _env(n, 0.001, 0.02)
+    elif name == "score":  # two rising notes
+        n = secs(0.36)
+        t = t_of(n)
+        half = n // 2
+        f = np.where(np.arange(n) < half, 660, 990)
+        x = np.sin(2 * np.pi * f * t) * np.concatenate([_env(half, 0.005, 0.12), _env(n - half, 0.005, 0.15)])
+    elif name == "error":
+        n = secs(0.22)
+        t = t_of(n)
+        x = np.sign(np.sin(2 * np.pi * 180 * t)) * 0.4 * _env(n, 0.005, 0.08)
+    elif name == "win":
+        notes = (523, 659, 784, 1047)
+        parts = []
+        for i, f in enumerate(notes):
+            m = secs(0.16 if i < 3 else 0.45)
+            parts.append(np.sin(2 * np.pi * f * t_of(m)) * _env(m, 0.004, 0.1 if i < 3 else 0.3))
+        x = np.concatenate(parts)
+    else:
+        raise KeyError(name)
+    peak = np.max(np.abs(x)) or 1.0
+    return (0.8 * x / peak).astype(np.float32)
+
+
+NAMES = ("click", "knock", "clack", "slide", "dice", "drop", "score", "error", "win")
+
+
+class Audio:
+    """Plays the synthesised sounds; silent when no device is available.
+
+    :param volume: 0.0–1.0 master volume. :param muted: start muted.
+    :ivar available: False when the mixer could not be opened (then :meth:`play` does nothing).
+    """
+
+    def __init__(self, volume: float = 0.7, muted: bool = False):
+        self.volume = float(volume)
+        self.muted = bool(muted)
+        self.available = False
+        self._sounds: dict = {}
+        try:
+            import pygame
+
+            pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
+            freq, _fmt, channels = pygame.mixer.get_init()
+            self.available = True
+        except Exception as exc:  # no device, unknown driver, no mixer module
+            log.warning("no sound device, playing silently (%s)", exc)
+            return
+        self._freq, self._channels = freq, channels
+
+    def _sound(self, name: str):
+        snd = self._sounds.get(name)
+        if snd is None:
+            import pygame
+
+            mono = synthesise(name)
+            if self._freq != RATE:  # resample to the device rate
+                n = int(len(mono) * self._freq / RATE)
+                mono = np.interp(np.linspace(0, len(mono) - 1, n), np.arange(len(mono)), mono)
+            pcm = (mono * 32767).astype(np.int16)
+            arr = np.repeat(pcm[:, None], self._channels, axis=1) if self._channels > 1 else pcm
+            snd = pygame.sndarray.make_sound(np.ascontiguousarray(arr))
+            self._sounds[name] = snd
+        return snd
+
+    def play(self, name: str, volume: float = 1.0) -> None:
+        """Play sound ``name`` at ``volume`` × the master volume (0–1). Never raises for a missing device."""
+        if not self.available or self.muted or self.volume <= 0:
+            return
+        try:
+            snd = self._sound(name)
+            snd.set_volume(max(0.0, min(1.0, volume * self.volume)))
+            snd.play()
+        except Exception as exc:  # a device that vanished mid-game
+            log.warning("sound %s not played: %s", name, exc)

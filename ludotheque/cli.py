@@ -1,0 +1,111 @@
+"""The command line (design.md "Contracts"):
+
+``python main.py [GAME] [--demo] [--headless] [--seed N] [--screenshot FILE [--frames N]]
+[--lang fr|en] [--install-launcher | --uninstall-launcher] [--version]``
+
+A wrong flag or an unknown game prints the usage and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+import time
+from pathlib import Path
+
+from . import __version__
+
+
+def parser(game_ids) -> argparse.ArgumentParser:
+    """The argument parser; ``game_ids`` are the registered games' ids."""
+    p = argparse.ArgumentParser(
+        prog="python main.py",
+        description="Ludothèque: Mississippi, Glissando and Magico, for two people at one computer.")
+    p.add_argument("game", nargs="?", choices=list(game_ids), metavar="GAME",
+                   help="open this game's setup directly: " + ", ".join(game_ids))
+    p.add_argument("--demo", action="store_true", help="the computer plays against itself")
+    p.add_argument("--headless", action="store_true",
+                   help="with --demo or a GAME: play with no window at full speed and print one JSON line")
+    p.add_argument("--seed", type=int, metavar="N", help="make dice, draws and the AI repeatable")
+    p.add_argument("--screenshot", type=Path, metavar="FILE", help="render, save a PNG and exit")
+    p.add_argument("--frames", type=int, default=30, metavar="N", help="frames to run before --screenshot (default 30)")
+    p.add_argument("--lang", choices=("fr", "en"), help="language of this session (default: settings, then system)")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--install-launcher", action="store_true", help="put a launcher on the desktop and in the menu")
+    g.add_argument("--uninstall-launcher", action="store_true", help="remove the launcher")
+    p.add_argument("--version", action="version", version=f"Ludothèque {__version__}")
+    return p
+
+
+def main(games, argv=None) -> int:
+    """Parse ``argv`` and do what it asks. :returns: the exit status."""
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    games = list(games)
+    by_id = {g.id: g for g in games}
+    args = parser(list(by_id)).parse_args(argv)
+    if args.frames < 1:
+        parser(list(by_id)).error("--frames must be at least 1")
+
+    if args.install_launcher or args.uninstall_launcher:
+        from . import launcher
+
+        try:
+            paths = launcher.install() if args.install_launcher else launcher.uninstall()
+        except OSError as exc:
+            print(f"launcher: {exc}", file=sys.stderr)
+            return 1
+        verb = "created" if args.install_launcher else "removed"
+        for pth in paths:
+            print(f"{verb} {pth}")
+        if not paths:
+            print(f"nothing {verb}")
+        return 0
+
+    from .game import GameConfig, PlayerSpec
+    from .settings import Settings
+
+    settings = Settings.load()
+    if args.lang:
+        settings.language = args.lang
+    from . import i18n
+
+    i18n.set_language(settings.language)
+
+    if args.headless:
+        if not games:
+            print("no game registered", file=sys.stderr)
+            return 2
+        game = by_id[args.game] if args.game else games[0]
+        seed = args.seed if args.seed is not None else int(time.time()) % 100000
+        level = "expert"
+        config = GameConfig(players=(PlayerSpec("AI 1", "ai", level), PlayerSpec("AI 2", "ai", level)),
+                            seed=seed, options=game.default_options(), demo=True)
+        t0 = time.perf_counter()
+        summary = dict(game.headless(seed, config))
+        summary.setdefault("game", game.id)
+        summary.setdefault("seed", seed)
+        summary.setdefault("seconds", round(time.perf_counter() - t0, 3))
+        print(json.dumps(summary, ensure_ascii=False))
+        return 0
+
+    if args.screenshot is not None:
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from .app import App
+    from .menu import SetupScene, start_game
+
+    app = App(games, settings=settings, seed=args.seed)
+    app.to_menu()
+    if args.demo:
+        game = by_id[args.game] if args.game else games[0]
+        level = settings.ai_level
+        names = ("Ordinateur 1", "Ordinateur 2") if settings.language == "fr" else ("Computer 1", "Computer 2")
+        start_game(app, game, GameConfig(players=(PlayerSpec(names[0], "ai", level), PlayerSpec(names[1], "ai", level)),
+                                         seed=args.seed, options=game.default_options(), demo=True))
+    elif args.game:
+        app.push(SetupScene(app, by_id[args.game]))
+    return app.run(screenshot=args.screenshot, frames=args.frames)

@@ -1,0 +1,392 @@
+"""The shell's own screens: launcher menu, game setup, rules, settings and pause menu.
+
+They work with whatever games are registered: the menu lays out one tile per
+:class:`~ludotheque.game.GameDescriptor`.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from . import i18n, theme
+from .game import LEVELS, GameConfig, PlayerSpec
+from .scene import Scene
+from .widgets import Button, Cycler, FocusGroup, Slider, TextEntry, Toggle, is_click
+
+log = logging.getLogger(__name__)
+_ = i18n.domain("ludotheque")
+
+
+def level_name(level: str) -> str:
+    """The translated name of an AI level."""
+    return {"beginner": _("Beginner"), "intermediate": _("Intermediate"), "expert": _("Expert")}[level]
+
+
+def start_game(app, game, config: GameConfig) -> None:
+    """Build ``game``'s scene for ``config`` and make it the only scene above the menu.
+
+    A save that the game cannot restore is set aside and reported; a new game starts instead.
+    """
+    try:
+        scene = game.make_scene(app, config)
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        if config.resume is None:
+            raise
+        log.warning("save of %s unusable: %s", game.id, exc)
+        app.saves.reject(game.id, str(exc))
+        app._report_problems()
+        return
+    while len(app.stack) > 1:
+        app.pop()
+    app.push(scene)
+
+
+class MenuScene(Scene):
+    """The launcher: a title, one tile per game, settings and quit."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.focus = FocusGroup()
+        self._previews: dict[str, pygame.Surface] = {}
+        self.build()
+
+    def build(self):
+        games = self.app.games
+        n = max(len(games), 1)
+        gap = 28
+        tile_w = min(380, (theme.W - 80 - gap * (n - 1)) // n)
+        x0 = (theme.W - (n * tile_w + (n - 1) * gap)) // 2
+        self.tiles = []
+        self.focus.widgets.clear()
+        for i, g in enumerate(games):
+            rect = pygame.Rect(x0 + i * (tile_w + gap), 140, tile_w, 470)
+            self.tiles.append((g, rect))
+            bx, bw = rect.x + 20, rect.width - 40
+            y = rect.y + 300
+            self.focus.add(Button((bx, y, bw, 44), _("Two players"),
+                                  lambda g=g: self.app.push(SetupScene(self.app, g, vs_ai=False))))
+            self.focus.add(Button((bx, y + 52, bw, 44), _("Against the computer"),
+                                  lambda g=g: self.app.push(SetupScene(self.app, g, vs_ai=True))))
+            half = (bw - 10) // 2
+            self.focus.add(Button((bx, y + 104, half, 44), _("Rules"),
+                                  lambda g=g: self.app.push(RulesScene(self.app, g.title, g.rules_text))))
+            resume = Button((bx + half + 10, y + 104, half, 44), _("Resume"),
+                            lambda g=g: self.resume(g), color=theme.GOOD)
+            resume.game_id = g.id
+            self.focus.add(resume)
+        self.settings_btn = self.focus.add(Button((theme.W - 260, 30, 220, 50), _("Settings"),
+                                                  lambda: self.app.push(SettingsScene(self.app))))
+        self.quit_btn = self.focus.add(Button((40, 30, 160, 50), _("Quit"), self.app.quit))
+
+    def enter(self):
+        self.refresh()
+
+    def on_resume(self):
+        self.refresh()
+
+    def refresh(self):
+        """Show "Resume" only for games that have a save."""
+        for w in self.focus.widgets:
+            gid = getattr(w, "game_id", None)
+            if gid is not None:
+                w.visible = self.app.saves.exists(gid)
+
+    def resume(self, game):
+        data = self.app.saves.load(game.id)
+        self.app._report_problems()
+        if data is None:
+            self.refresh()
+            return
+        players = data.get("players") if isinstance(data, dict) else None
+        try:
+            specs = tuple(PlayerSpec.from_dict(p) for p in players) if isinstance(players, list) else None
+        except ValueError:
+            specs = None
+        if not specs or len(specs) != 2:
+            specs = (PlayerSpec(_("Player 1")), PlayerSpec(_("Player 2")))
+        start_game(self.app, game, GameConfig(players=specs, seed=self.app.rng_seed,
+                                              options=game.default_options(), resume=data))
+        self.refresh()
+
+    def handle(self, event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return True  # Esc on the menu does nothing (Quit is a button)
+        return self.focus.handle(event)
+
+    def preview(self, game, rect) -> pygame.Surface:
+        key = game.id
+        if key not in self._previews:
+            surf = pygame.Surface(rect.size)
+            surf.fill(theme.BG2)
+            try:
+                game.draw_preview(surf, surf.get_rect())
+            except Exception:  # a preview must never take the menu down
+                log.exception("preview of %s failed", game.id)
+            self._previews[key] = surf
+        return self._previews[key]
+
+    def draw(self, surface):
+        surface.fill(theme.BG)
+        theme.text(surface, "Ludothèque", (theme.W // 2, 30), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
+        theme.text(surface, _("Three table games from Québec, for two people at one computer"),
+                   (theme.W // 2, 88), theme.BODY, theme.MUTED, anchor="midtop")
+        for g, rect in self.tiles:
+            theme.panel(surface, rect, theme.PANEL, radius=18, border=theme.LINE)
+            pr = pygame.Rect(rect.x + 16, rect.y + 16, rect.width - 32, 170)
+            surface.blit(self.preview(g, pr), pr)
+            pygame.draw.rect(surface, theme.LINE, pr, 2, border_radius=6)
+            theme.text(surface, g.title(), (rect.centerx, rect.y + 198), theme.LARGE, anchor="midtop", bold=True)
+            theme.paragraph(surface, g.pitch(), pygame.Rect(rect.x + 20, rect.y + 240, rect.width - 40, 56),
+                            theme.SMALL, theme.MUTED)
+        if not self.app.games:
+            theme.text(surface, _("No game is registered."), (theme.W // 2, theme.H // 2), theme.LARGE, anchor="center")
+        self.focus.draw(surface)
+        theme.text(surface, _("F11 full screen · M sound · Esc pause"), (theme.W // 2, theme.H - 24),
+                   theme.SMALL, theme.MUTED, anchor="midbottom")
+
+
+class SetupScene(Scene):
+    """Choose how to play ``game``: two players or against the computer (level, side),
+    names, and the game's own options; then Start."""
+
+    def __init__(self, app, game, vs_ai: bool = False):
+        super().__init__(app)
+        self.game = game
+        self.vs_ai = vs_ai
+        self.level = app.settings.ai_level
+        self.human_seat = 0
+        self.options = game.default_options()
+        names = list(app.settings.player_names)
+        sides = [s() for s in game.default_sides] or [_("Player 1"), _("Player 2")]
+        self.entries = [TextEntry((440, 0, 520, 52), max_len=20, text=names[i] or sides[i],
+                                  label=(lambda i=i: self.side_name(i) + " :")) for i in range(2)]
+        self.focus = FocusGroup()
+        self.build()
+
+    def side_name(self, i: int) -> str:
+        sides = [s() for s in self.game.default_sides] or [_("Player 1"), _("Player 2")]
+        return sides[i]
+
+    def build(self):
+        f = self.focus
+        f.widgets.clear()
+        y = 150
+        x, w = 320, 640
+        f.add(Cycler((x, y, w, 52), lambda: _("Mode"), (False, True), int(self.vs_ai), self._set_mode,
+                     label_of=lambda v: _("Against the computer") if v else _("Two players")))
+        y += 64
+        if self.vs_ai:
+            f.add(Cycler((x, y, w, 52), lambda: _("Level"), LEVELS, LEVELS.index(self.level),
+                         self._set_level, label_of=level_name))
+            y += 64
+            f.add(Cycler((x, y, w, 52), lambda: _("You play"), (0, 1), self.human_seat, self._set_seat,
+                         label_of=self.side_name))
+            y += 64
+        for i, e in enumerate(self.entries):
+            if self.vs_ai and i != self.human_seat:
+                continue
+            e.rect = pygame.Rect(x, y, w, 52)
+            f.add(e)
+            y += 64
+        for opt in self.game.options:
+            vals = tuple(opt.values)
+            idx = vals.index(self.options.get(opt.key, opt.default)) if self.options.get(opt.key, opt.default) in vals else 0
+            f.add(Cycler((x, y, w, 52), opt.label, vals, idx,
+                         lambda v, k=opt.key: self.options.__setitem__(k, v), label_of=opt.label_of))
+            y += 64
+        self.start = f.add(Button((x + w - 300, max(y + 16, 560), 300, 64), _("Start"), self.begin,
+                                  color=theme.GOOD, size=theme.LARGE))
+        f.add(Button((x, max(y + 16, 560), 200, 64), _("Back"), self.app.pop))
+        self.start.focused = True
+
+    def _set_mode(self, v):
+        self.vs_ai = v
+        self.build()
+
+    def _set_level(self, v):
+        self.level = v
+
+    def _set_seat(self, v):
+        self.human_seat = v
+        self.build()
+
+    def players(self) -> tuple:
+        names = [e.text.strip()[:20] or self.side_name(i) for i, e in enumerate(self.entries)]
+        if not self.vs_ai:
+            return (PlayerSpec(names[0]), PlayerSpec(names[1]))
+        seats = []
+        for i in range(2):
+            if i == self.human_seat:
+                seats.append(PlayerSpec(names[i]))
+            else:
+                seats.append(PlayerSpec(_("Computer") + f" ({level_name(self.level)})", "ai", self.level))
+        return tuple(seats)
+
+    def begin(self):
+        names = [e.text.strip()[:20] for e in self.entries]
+        if not self.vs_ai:
+            self.app.settings.player_names = names
+        else:
+            self.app.settings.player_names[self.human_seat] = names[self.human_seat]
+            self.app.settings.ai_level = self.level
+        self.app.settings.save()
+        self.app.saves.delete(self.game.id)
+        start_game(self.app, self.game, GameConfig(players=self.players(), seed=self.app.rng_seed,
+                                                   options=dict(self.options)))
+
+    def handle(self, event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            focused = next((w for w in self.focus.widgets if w.focused), None)
+            if focused is None or isinstance(focused, TextEntry):
+                self.begin()
+                return True
+        return self.focus.handle(event)
+
+    def draw(self, surface):
+        surface.fill(theme.BG)
+        theme.text(surface, self.game.title(), (theme.W // 2, 40), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
+        theme.text(surface, self.game.pitch(), (theme.W // 2, 100), theme.BODY, theme.MUTED, anchor="midtop")
+        self.focus.draw(surface)
+
+
+class RulesScene(Scene):
+    """A scrollable page of rules text. Wheel, ↑/↓, PgUp/PgDn scroll; Esc or Back closes."""
+
+    def __init__(self, app, title, body):
+        super().__init__(app)
+        self.title, self.body = title, body
+        self.scroll = 0
+        self.total = 0
+        self.back = Button((theme.W - 220, theme.H - 80, 180, 56), _("Back"), self.app.pop)
+        self.area = pygame.Rect(120, 120, theme.W - 240, theme.H - 230)
+
+    def handle(self, event):
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.app.pop()
+                return True
+            step = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: 10, pygame.K_PAGEUP: -10}.get(event.key)
+            if step:
+                self._scroll(step)
+                return True
+        if event.type == pygame.MOUSEWHEEL:
+            self._scroll(-3 * event.y)
+            return True
+        return self.back.handle(event)
+
+    def _scroll(self, n):
+        self.scroll = max(0, min(max(self.total - 8, 0), self.scroll + n))
+
+    def draw(self, surface):
+        surface.fill(theme.BG)
+        title = self.title() if callable(self.title) else self.title
+        theme.text(surface, title, (theme.W // 2, 40), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
+        theme.panel(surface, self.area.inflate(40, 30), theme.PANEL, radius=16)
+        body = self.body() if callable(self.body) else self.body
+        self.total = theme.paragraph(surface, body, self.area, theme.BODY, skip_lines=self.scroll)
+        if self.total > 0:
+            theme.text(surface, _("↑/↓ or wheel to scroll"), (120, theme.H - 52), theme.SMALL, theme.MUTED, anchor="midleft")
+        self.back.draw(surface)
+
+
+class SettingsScene(Scene):
+    """Language, volume, sound, full screen, player names, default AI level, hints and
+    assisted calculation; every change is remembered at once."""
+
+    overlay = False
+
+    def __init__(self, app):
+        super().__init__(app)
+        s = app.settings
+        self.focus = FocusGroup()
+        x, w, y = 290, 700, 120
+        langs = ("fr", "en")
+        self.focus.add(Cycler((x, y, w, 50), lambda: _("Language"), langs, langs.index(i18n.language()),
+                              app.set_language, label_of=lambda v: {"fr": "Français", "en": "English"}[v]))
+        self.focus.add(Slider((x, y + 60, w, 50), lambda: _("Volume"), lambda: app.audio.volume, app.set_volume))
+        self.focus.add(Toggle((x, y + 120, w, 50), lambda: _("Sound"), lambda: not app.audio.muted,
+                              lambda v: app.toggle_mute()))
+        self.focus.add(Toggle((x, y + 180, w, 50), lambda: _("Full screen (F11)"), lambda: s.fullscreen,
+                              lambda v: app._toggle_fullscreen()))
+        self.names = [TextEntry((x, y + 240 + 60 * i, w, 50), max_len=20, text=s.player_names[i],
+                                label=(lambda i=i: _("Player {n} name").format(n=i + 1) + " :"),
+                                on_submit=lambda t: self._save_names()) for i in range(2)]
+        for e in self.names:
+            self.focus.add(e)
+        self.focus.add(Cycler((x, y + 360, w, 50), lambda: _("Computer level"), LEVELS, LEVELS.index(s.ai_level),
+                              self._set_level, label_of=level_name))
+        self.focus.add(Toggle((x, y + 420, w, 50), lambda: _("Beginner hints"), lambda: s.hints,
+                              lambda v: self._set("hints", v)))
+        self.focus.add(Toggle((x, y + 480, w, 50), lambda: _("Assisted calculation (Magico)"),
+                              lambda: s.assisted_calc, lambda v: self._set("assisted_calc", v)))
+        self.focus.add(Button((theme.W // 2 - 110, theme.H - 72, 220, 56), _("Back"), self.close))
+
+    def _set(self, key, value):
+        setattr(self.app.settings, key, value)
+        self.app.settings.save()
+
+    def _set_level(self, v):
+        self._set("ai_level", v)
+
+    def _save_names(self):
+        self._set("player_names", [e.text.strip()[:20] for e in self.names])
+
+    def close(self):
+        self._save_names()
+        self.app.pop()
+
+    def handle(self, event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        return self.focus.handle(event)
+
+    def draw(self, surface):
+        surface.fill(theme.BG)
+        theme.text(surface, _("Settings"), (theme.W // 2, 36), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
+        self.focus.draw(surface)
+
+
+class PauseScene(Scene):
+    """Esc menu over a game: resume, rules, settings, back to the menu, quit."""
+
+    overlay = True
+
+    def __init__(self, app):
+        super().__init__(app)
+        game_scene = app.game_scene()
+        self.game = next((g for g in app.games if g.id == getattr(game_scene, "game_id", None)), None)
+        self.focus = FocusGroup()
+        x, y, w = theme.W // 2 - 180, 210, 360
+        items = [(_("Resume"), self.app.pop)]
+        if self.game is not None:
+            items.append((_("Rules"), lambda: self.app.push(RulesScene(self.app, self.game.title, self.game.rules_text))))
+        items += [(_("Settings"), lambda: self.app.push(SettingsScene(self.app))),
+                  (_("Back to the menu"), self.to_menu),
+                  (_("Quit"), self.app.quit)]
+        for i, (label, cb) in enumerate(items):
+            self.focus.add(Button((x, y + i * 68, w, 56), label, cb))
+        self.focus.widgets[0].focused = True
+
+    def to_menu(self):
+        scene = self.app.game_scene()
+        if scene is not None:
+            self.app.autosave(scene)
+        self.app.to_menu()
+
+    def handle(self, event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return True
+        self.focus.handle(event)
+        return True
+
+    def draw(self, surface):
+        theme.dim(surface, 170)
+        theme.text(surface, _("Paused"), (theme.W // 2, 120), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
+        self.focus.draw(surface)

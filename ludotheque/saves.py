@@ -1,0 +1,116 @@
+"""Autosaves: one per game, so a game in progress is never lost.
+
+``platformdirs.user_data_dir("ludotheque")/saves/<game>.json`` holds
+``{"schema": SCHEMA, "game": id, "saved_at": unix seconds, "data": {...}}`` where
+``data`` is whatever the game's scene returned from ``save_data()`` (positions in the
+games' notations, players, history). Written atomically after every turn or shot; a
+damaged, foreign or newer-version save is set aside as ``.bad`` and reported, never a
+crash. A read-only folder turns saving off and says so once.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from pathlib import Path
+
+import platformdirs
+
+from . import storage
+
+log = logging.getLogger(__name__)
+
+SCHEMA = 1
+_GAME_ID = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+
+
+def saves_dir() -> Path:
+    """The per-user folder that holds the autosaves."""
+    return Path(platformdirs.user_data_dir("ludotheque", appauthor=False)) / "saves"
+
+
+class SaveStore:
+    """Load, write and delete the autosave of each game.
+
+    :param folder: where saves live (default :func:`saves_dir`).
+    :ivar problems: sentences for the user about saves set aside or saving turned off;
+        the app shows each once and clears the list.
+    :ivar enabled: False once a write failed (read-only or missing folder).
+    """
+
+    def __init__(self, folder: Path | None = None):
+        self.folder = Path(folder) if folder is not None else saves_dir()
+        self.problems: list[str] = []
+        self.enabled = True
+
+    def path(self, game_id: str) -> Path:
+        """The save file of ``game_id``. :raises ValueError: the id is not a plain game name."""
+        if not _GAME_ID.match(game_id):
+            raise ValueError(f"not a game id: {game_id!r}")
+        return self.folder / f"{game_id}.json"
+
+    def save(self, game_id: str, data: dict) -> bool:
+        """Atomically write ``data`` as the autosave of ``game_id``.
+
+        :returns: True when written; False when saving is off (the reason is in
+            :attr:`problems`, reported once).
+        :raises TypeError: ``data`` is not JSON-serialisable (a programming error).
+        """
+        if not self.enabled:
+            return False
+        record = {"schema": SCHEMA, "game": game_id, "saved_at": round(time.time(), 3),
+                  "data": data}
+        try:
+            storage.write_json(self.path(game_id), record)
+            return True
+        except OSError as exc:
+            self.enabled = False
+            self.problems.append(f"Saves are off: the folder {self.folder} cannot be written ({exc.strerror or exc}).")
+            log.warning("saving disabled: %s", exc)
+            return False
+
+    def load(self, game_id: str) -> dict | None:
+        """The saved ``data`` of ``game_id``, or None when there is none or it was unusable.
+
+        An unusable file (damaged, wrong shape, another game's, newer schema) is renamed
+        ``.bad`` and a sentence is added to :attr:`problems`.
+        """
+        path = self.path(game_id)
+        try:
+            record = storage.read_json(path)
+        except storage.BadFile as exc:
+            return self._reject(path, str(exc))
+        if record is None:
+            return None
+        if not isinstance(record, dict) or record.get("game") != game_id \
+                or not isinstance(record.get("schema"), int) or not isinstance(record.get("data"), dict):
+            return self._reject(path, f"{path.name} is not a {game_id} save")
+        if record["schema"] > SCHEMA:
+            return self._reject(path, f"{path.name} comes from a newer version of Ludothèque")
+        return record["data"]
+
+    def reject(self, game_id: str, why: str) -> None:
+        """Set the save of ``game_id`` aside because the game could not restore it (``why``: one sentence)."""
+        self._reject(self.path(game_id), why)
+
+    def _reject(self, path: Path, why: str) -> None:
+        moved = storage.set_aside(path)
+        msg = f"The saved game could not be used: {why}" + (f" (kept as {moved.name})." if moved else ".")
+        self.problems.append(msg)
+        log.warning("%s", msg)
+        return None
+
+    def exists(self, game_id: str) -> bool:
+        """True when a save file for ``game_id`` is present (it may still prove unusable)."""
+        p = self.path(game_id)
+        return p.is_file() and not p.is_symlink()
+
+    def delete(self, game_id: str) -> None:
+        """Remove the autosave of ``game_id`` (a finished game). Missing is fine."""
+        try:
+            self.path(game_id).unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            log.warning("could not delete save: %s", exc)

@@ -1,0 +1,135 @@
+"""Colours, type sizes, fonts and text drawing shared by every screen.
+
+Fonts: DejaVu Sans when the system has it (full Latin coverage), otherwise the font
+bundled with pygame-ce (``freesansbold.ttf``, which has the French accents). With no font
+at all, pygame's default is used — text still draws. Sizes are in logical pixels of the
+1280×720 surface.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from pathlib import Path
+
+import pygame
+
+W, H = 1280, 720
+
+# Colours (RGB)
+BG = (28, 32, 41)
+BG2 = (38, 44, 56)
+PANEL = (48, 55, 70)
+PANEL_HI = (64, 74, 94)
+LINE = (90, 100, 122)
+TEXT = (238, 236, 228)
+MUTED = (160, 166, 180)
+ACCENT = (242, 184, 75)
+GOOD = (110, 200, 120)
+BAD = (232, 96, 84)
+BLUE = (64, 132, 230)
+ORANGE = (240, 140, 40)
+RED = (214, 64, 64)
+WOOD = (184, 136, 84)
+WOOD_DARK = (122, 84, 48)
+FELT = (36, 104, 72)
+SHADOW = (0, 0, 0)
+
+# Type sizes (px)
+SMALL, BODY, LARGE, TITLE, HUGE = 18, 24, 32, 48, 72
+
+_CANDIDATES = {
+    False: ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+            "/usr/share/fonts/TTF/DejaVuSans.ttf",
+            "/Library/Fonts/Arial.ttf", "C:/Windows/Fonts/segoeui.ttf"),
+    True: ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+           "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
+           "/Library/Fonts/Arial Bold.ttf", "C:/Windows/Fonts/segoeuib.ttf"),
+}
+
+
+@functools.cache
+def _font_file(bold: bool) -> str | None:
+    for p in _CANDIDATES[bold]:
+        if os.path.isfile(p):
+            return p
+    bundled = Path(pygame.__file__).parent / "freesansbold.ttf"
+    return str(bundled) if bundled.is_file() else None
+
+
+@functools.cache
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """A cached font of ``size`` px (French accents included)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    path = _font_file(bold)
+    try:
+        return pygame.font.Font(path, size)
+    except (OSError, pygame.error):
+        return pygame.font.Font(None, size)
+
+
+def text(surface: pygame.Surface, s: str, pos, size: int = BODY, color=TEXT,
+         anchor: str = "topleft", bold: bool = False, shadow: bool = False) -> pygame.Rect:
+    """Draw one line of text; ``anchor`` is a Rect attribute name (``"center"``, ``"midtop"``…).
+
+    :returns: the rectangle drawn, in surface pixels.
+    """
+    f = font(size, bold)
+    img = f.render(s, True, color)
+    rect = img.get_rect(**{anchor: pos})
+    if shadow:
+        surface.blit(f.render(s, True, SHADOW), rect.move(2, 2))
+    surface.blit(img, rect)
+    return rect
+
+
+def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``s`` into lines that fit ``width`` px at ``size``; blank lines separate paragraphs."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for para in s.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            trial = f"{line} {w}".strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = w
+        lines.append(line)
+    return lines
+
+
+def paragraph(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int = BODY,
+              color=TEXT, line_gap: int = 4, skip_lines: int = 0) -> int:
+    """Draw wrapped text inside ``rect`` from its top, skipping the first ``skip_lines``.
+
+    :returns: the total number of wrapped lines (for scrolling).
+    """
+    lines = wrap(s, size, rect.width)
+    y = rect.top
+    step = font(size).get_linesize() + line_gap
+    for line in lines[skip_lines:]:
+        if y + step > rect.bottom:
+            break
+        if line:
+            text(surface, line, (rect.left, y), size, color)
+        y += step
+    return len(lines)
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, color=PANEL, radius: int = 14,
+          border=None) -> None:
+    """A rounded panel with an optional 2 px border."""
+    pygame.draw.rect(surface, color, rect, border_radius=radius)
+    if border:
+        pygame.draw.rect(surface, border, rect, 2, border_radius=radius)
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken the whole surface (behind a dialog or pause menu)."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((10, 12, 16, alpha))
+    surface.blit(veil, (0, 0))

@@ -1,0 +1,442 @@
+"""Widgets the games and the shell need: button, toggle, slider, value cycler, text and
+number entry, on-screen keypad, a focus group for keyboard play, dialogs and toasts.
+
+Every widget works in logical pixels (the app maps the pointer through the window's
+scaling), reacts only to the left mouse button, and has ``handle(event) -> bool`` (True
+when it used the event) and ``draw(surface)``. Labels are callables so they follow a
+language switch at once.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from . import theme
+from .scene import Scene
+
+
+def _label(x) -> str:
+    return x() if callable(x) else str(x)
+
+
+def is_click(event) -> bool:
+    """True for a press of the left mouse button only (never the wheel or side buttons)."""
+    return event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == pygame.BUTTON_LEFT
+
+
+def is_release(event) -> bool:
+    """True for a release of the left mouse button only."""
+    return event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == pygame.BUTTON_LEFT
+
+
+class Widget:
+    """Base: a rectangle that may hold keyboard focus."""
+
+    focusable = True
+
+    def __init__(self, rect):
+        self.rect = pygame.Rect(rect)
+        self.focused = False
+        self.visible = True
+        self.enabled = True
+
+    def handle(self, event) -> bool:
+        return False
+
+    def activate(self) -> None:
+        """What Enter/Space does when the widget has focus."""
+
+    def draw(self, surface) -> None:
+        pass
+
+    def _focus_ring(self, surface):
+        if self.focused:
+            pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(8, 8), 3, border_radius=16)
+
+
+class Button(Widget):
+    """A push button. ``on_click()`` runs on a left click or Enter/Space when focused, or on ``key``.
+
+    :param label: text or callable giving it. :param key: an optional pygame key code
+        that also presses it. :param color: the fill colour.
+    """
+
+    def __init__(self, rect, label, on_click: Callable[[], None], *, key: int | None = None,
+                 enabled: bool = True, color=theme.PANEL_HI, size: int = theme.BODY):
+        super().__init__(rect)
+        self.label, self.on_click, self.key = label, on_click, key
+        self.enabled, self.color, self.size = enabled, color, size
+        self.hover = False
+
+    def activate(self):
+        if self.enabled and self.visible:
+            self.on_click()
+
+    def handle(self, event) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        elif is_click(event) and self.rect.collidepoint(event.pos):
+            if self.enabled:
+                self.on_click()
+            return True
+        elif event.type == pygame.KEYDOWN and self.key is not None and event.key == self.key and self.enabled:
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surface):
+        if not self.visible:
+            return
+        color = self.color if self.enabled else theme.BG2
+        if self.hover and self.enabled:
+            color = tuple(min(255, c + 22) for c in color)
+        theme.panel(surface, self.rect, color, radius=12, border=theme.LINE)
+        theme.text(surface, _label(self.label), self.rect.center, self.size,
+                   theme.TEXT if self.enabled else theme.MUTED, anchor="center")
+        self._focus_ring(surface)
+
+
+class Toggle(Button):
+    """An on/off switch: ``get()`` reads the value, ``set(v)`` writes it."""
+
+    def __init__(self, rect, label, get: Callable[[], bool], set: Callable[[bool], None]):
+        super().__init__(rect, label, lambda: set(not get()))
+        self.get = get
+
+    def draw(self, surface):
+        theme.panel(surface, self.rect, theme.PANEL, radius=12, border=theme.LINE)
+        theme.text(surface, _label(self.label), (self.rect.x + 16, self.rect.centery), theme.BODY,
+                   anchor="midleft")
+        on = self.get()
+        knob = pygame.Rect(0, 0, 64, 30)
+        knob.midright = (self.rect.right - 14, self.rect.centery)
+        pygame.draw.rect(surface, theme.GOOD if on else theme.BG2, knob, border_radius=15)
+        pygame.draw.circle(surface, theme.TEXT, (knob.right - 15 if on else knob.left + 15, knob.centery), 12)
+        self._focus_ring(surface)
+
+
+class Cycler(Button):
+    """Chooses one of ``values``: click or Enter/→ moves to the next, ← to the previous.
+
+    ``label_of(value)`` gives the shown text; ``on_change(value)`` is called after each change.
+    """
+
+    def __init__(self, rect, label, values, index: int, on_change, label_of=str):
+        super().__init__(rect, label, self.next)
+        self.values, self.index, self.on_change, self.label_of = tuple(values), index, on_change, label_of
+
+    @property
+    def value(self):
+        return self.values[self.index]
+
+    def next(self, step: int = 1):
+        self.index = (self.index + step) % len(self.values)
+        self.on_change(self.value)
+
+    def handle(self, event) -> bool:
+        if self.focused and event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.next(1 if event.key == pygame.K_RIGHT else -1)
+            return True
+        return super().handle(event)
+
+    def draw(self, surface):
+        theme.panel(surface, self.rect, theme.PANEL, radius=12, border=theme.LINE)
+        theme.text(surface, _label(self.label), (self.rect.x + 16, self.rect.centery), theme.BODY,
+                   anchor="midleft")
+        theme.text(surface, f"‹ {self.label_of(self.value)} ›", (self.rect.right - 16, self.rect.centery),
+                   theme.BODY, theme.ACCENT, anchor="midright", bold=True)
+        self._focus_ring(surface)
+
+
+class Slider(Widget):
+    """A horizontal slider for a value in [0, 1]; drag with the left button or ←/→ by 0.1."""
+
+    def __init__(self, rect, label, get: Callable[[], float], set: Callable[[float], None]):
+        super().__init__(rect)
+        self.label, self.get, self.set = label, get, set
+        self.dragging = False
+
+    def _track(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.right - 300, self.rect.centery - 4, 270, 8)
+
+    def _set_from_x(self, x):
+        tr = self._track()
+        self.set(max(0.0, min(1.0, (x - tr.left) / tr.width)))
+
+    def handle(self, event) -> bool:
+        if is_click(event) and self.rect.collidepoint(event.pos):
+            self.dragging = True
+            self._set_from_x(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self._set_from_x(event.pos[0])
+            return True
+        if is_release(event) and self.dragging:
+            self.dragging = False
+            return True
+        if self.focused and event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = 0.1 if event.key == pygame.K_RIGHT else -0.1
+            self.set(round(max(0.0, min(1.0, self.get() + step)), 2))
+            return True
+        return False
+
+    def draw(self, surface):
+        theme.panel(surface, self.rect, theme.PANEL, radius=12, border=theme.LINE)
+        theme.text(surface, _label(self.label), (self.rect.x + 16, self.rect.centery), theme.BODY, anchor="midleft")
+        tr = self._track()
+        pygame.draw.rect(surface, theme.BG2, tr, border_radius=4)
+        filled = tr.copy()
+        filled.width = int(tr.width * self.get())
+        pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=4)
+        pygame.draw.circle(surface, theme.TEXT, (tr.left + filled.width, tr.centery), 12)
+        theme.text(surface, f"{round(self.get() * 100)} %", (tr.left - 14, tr.centery), theme.SMALL,
+                   theme.MUTED, anchor="midright")
+        self._focus_ring(surface)
+
+
+class TextEntry(Widget):
+    """One line of typed text (or digits only with ``numeric``); Enter calls ``on_submit(text)``.
+
+    Takes ``TEXTINPUT`` events (any language, accents) and Backspace; at most ``max_len``
+    characters.
+    """
+
+    def __init__(self, rect, *, numeric: bool = False, max_len: int = 8, on_submit=None,
+                 text: str = "", label=None):
+        super().__init__(rect)
+        self.numeric, self.max_len, self.on_submit, self.text, self.label = numeric, max_len, on_submit, text, label
+        self.blink = 0.0
+
+    def type(self, s: str) -> None:
+        """Append typed text, keeping only digits when numeric and at most ``max_len`` characters."""
+        for ch in s:
+            if self.numeric and not ch.isdigit():
+                continue
+            if not ch.isprintable():
+                continue
+            if len(self.text) < self.max_len:
+                self.text += ch
+
+    def handle(self, event) -> bool:
+        if is_click(event) and self.rect.collidepoint(event.pos):
+            self.focused = True
+            return True
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            self.type(event.text)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.on_submit:
+                    self.on_submit(self.text)
+                return True
+        return False
+
+    def draw(self, surface):
+        theme.panel(surface, self.rect, theme.BG2, radius=10, border=theme.ACCENT if self.focused else theme.LINE)
+        x = self.rect.x + 14
+        if self.label:
+            r = theme.text(surface, _label(self.label), (x, self.rect.centery), theme.BODY, theme.MUTED, anchor="midleft")
+            x = r.right + 12
+        r = theme.text(surface, self.text, (x, self.rect.centery), theme.LARGE, anchor="midleft", bold=True)
+        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+            pygame.draw.line(surface, theme.TEXT, (r.right + 3, self.rect.top + 10), (r.right + 3, self.rect.bottom - 10), 2)
+
+
+class Keypad(Widget):
+    """An on-screen number pad (0–9, ⌫, OK) feeding a :class:`TextEntry`."""
+
+    focusable = False
+
+    def __init__(self, topleft, entry: TextEntry, key_size: int = 64, gap: int = 8):
+        self.entry = entry
+        labels = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "⌫", "0", "OK"]
+        x0, y0 = topleft
+        self.keys: list[tuple[pygame.Rect, str]] = []
+        for i, lab in enumerate(labels):
+            r, c = divmod(i, 3)
+            self.keys.append((pygame.Rect(x0 + c * (key_size + gap), y0 + r * (key_size + gap), key_size, key_size), lab))
+        super().__init__(self.keys[0][0].unionall([k[0] for k in self.keys]))
+
+    def press(self, lab: str) -> None:
+        """Act as if the key labelled ``lab`` was clicked."""
+        if lab == "⌫":
+            self.entry.text = self.entry.text[:-1]
+        elif lab == "OK":
+            if self.entry.on_submit:
+                self.entry.on_submit(self.entry.text)
+        else:
+            self.entry.type(lab)
+
+    def handle(self, event) -> bool:
+        if is_click(event):
+            for r, lab in self.keys:
+                if r.collidepoint(event.pos):
+                    self.press(lab)
+                    return True
+        return False
+
+    def draw(self, surface):
+        for r, lab in self.keys:
+            theme.panel(surface, r, theme.GOOD if lab == "OK" else theme.PANEL_HI, radius=10, border=theme.LINE)
+            theme.text(surface, lab, r.center, theme.LARGE, anchor="center", bold=True)
+
+
+class FocusGroup:
+    """Keyboard focus over a list of widgets: Tab / Shift+Tab / ↑ / ↓ move it, Enter/Space activates.
+
+    Mouse events go to every widget; key events to the focused one first.
+    """
+
+    def __init__(self, widgets=()):
+        self.widgets: list[Widget] = list(widgets)
+        self.index = -1
+
+    def add(self, w: Widget) -> Widget:
+        self.widgets.append(w)
+        return w
+
+    def _focusables(self):
+        return [w for w in self.widgets if w.focusable and w.visible and w.enabled]
+
+    def move(self, step: int) -> None:
+        ws = self._focusables()
+        if not ws:
+            return
+        cur = next((i for i, w in enumerate(ws) if w.focused), -1)
+        for w in ws:
+            w.focused = False
+        nxt = (cur + step) % len(ws) if cur >= 0 else (0 if step > 0 else len(ws) - 1)
+        ws[nxt].focused = True
+
+    def handle(self, event) -> bool:
+        focused = next((w for w in self.widgets if w.focused and w.visible), None)
+        if event.type == pygame.KEYDOWN:
+            if focused is not None and focused.handle(event):
+                return True
+            if event.key == pygame.K_TAB:
+                self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+                return True
+            if event.key in (pygame.K_DOWN, pygame.K_UP):
+                self.move(1 if event.key == pygame.K_DOWN else -1)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and focused is not None:
+                focused.activate()
+                return True
+            return any(w.handle(event) for w in self.widgets if w.visible and w is not focused)
+        if event.type == pygame.TEXTINPUT:
+            return focused is not None and focused.handle(event)
+        used = False
+        for w in list(self.widgets):
+            if w.visible and w.handle(event):
+                used = True
+                if is_click(event):
+                    for o in self.widgets:
+                        o.focused = o is w and w.focusable
+                    break
+        return used
+
+    def draw(self, surface):
+        for w in self.widgets:
+            w.draw(surface)
+
+
+class Dialog(Scene):
+    """A modal message with buttons, drawn over the scene below.
+
+    ``buttons`` is a list of ``(label, callback)``; Enter presses the first, Esc the last.
+    The dialog closes itself before calling the callback.
+    """
+
+    overlay = True
+
+    def __init__(self, app, title, body, buttons):
+        super().__init__(app)
+        self.title, self.body = title, body
+        self.box = pygame.Rect(0, 0, 640, 320)
+        self.box.center = (theme.W // 2, theme.H // 2)
+        n = len(buttons)
+        bw = min(240, (self.box.width - 40 - 16 * (n - 1)) // max(n, 1))
+        x = self.box.centerx - (n * bw + (n - 1) * 16) // 2
+        self.buttons = []
+        self._callbacks = [cb for _, cb in buttons]
+        for i, (label, cb) in enumerate(buttons):
+            self.buttons.append(Button((x + i * (bw + 16), self.box.bottom - 76, bw, 56), label,
+                                       lambda cb=cb: self._close(cb),
+                                       color=theme.ACCENT if i == 0 else theme.PANEL_HI))
+        self.focus = FocusGroup(self.buttons)
+        if self.buttons:
+            self.buttons[0].focused = True
+
+    def _close(self, cb):
+        self.app.pop_scene(self)
+        if cb:
+            cb()
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                focused = next((b for b in self.buttons if b.focused), self.buttons[0] if self.buttons else None)
+                if focused:
+                    focused.activate()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self._close(self._callbacks[-1] if self._callbacks else None)
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.focus.move(1 if event.key == pygame.K_RIGHT else -1)
+                return True
+        self.focus.handle(event)
+        return True
+
+    def draw(self, surface):
+        theme.dim(surface)
+        theme.panel(surface, self.box, theme.PANEL, radius=18, border=theme.ACCENT)
+        theme.text(surface, _label(self.title), (self.box.centerx, self.box.top + 28), theme.LARGE,
+                   anchor="midtop", bold=True)
+        theme.paragraph(surface, _label(self.body), self.box.inflate(-60, -170).move(0, 10), theme.BODY)
+        self.focus.draw(surface)
+
+
+class Toasts:
+    """Short messages at the bottom of the screen, one after another."""
+
+    def __init__(self):
+        self.queue: list[list] = []  # [text, seconds_left]
+
+    def add(self, text: str, seconds: float = 2.5) -> None:
+        if self.queue and self.queue[-1][0] == text:
+            self.queue[-1][1] = seconds
+            return
+        self.queue.append([text, seconds])
+        del self.queue[:-3]
+
+    def update(self, dt: float) -> None:
+        if self.queue:
+            self.queue[0][1] -= dt
+            if self.queue[0][1] <= 0:
+                self.queue.pop(0)
+
+    @property
+    def current(self) -> str | None:
+        return self.queue[0][0] if self.queue else None
+
+    def draw(self, surface) -> None:
+        if not self.queue:
+            return
+        lines = theme.wrap(self.queue[0][0], theme.BODY, 900)
+        h = 20 + 32 * len(lines)
+        w = max(theme.font(theme.BODY).size(l)[0] for l in lines) + 48
+        box = pygame.Rect(0, 0, w, h)
+        box.midbottom = (theme.W // 2, theme.H - 24)
+        theme.panel(surface, box, (20, 22, 28), radius=14, border=theme.ACCENT)
+        for i, line in enumerate(lines):
+            theme.text(surface, line, (box.centerx, box.top + 10 + 32 * i), theme.BODY, anchor="midtop")
