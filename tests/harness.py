@@ -1,0 +1,99 @@
+"""Drive the shell and its scenes with synthetic events, headless (design.md "Tests").
+
+>>> app = make_app([descriptor])          # an App drawing off-screen, private settings/saves
+>>> click(app, (640, 360)); frames(app, 10)
+>>> drag(app, (100, 100), (300, 100), seconds=0.2)
+>>> key(app, pygame.K_ESCAPE); type_text(app, "12")
+
+Events go through ``App.dispatch`` exactly as the real loop routes them, so the global
+keys, the left-button filter and the pause menu behave as in the game.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pygame
+
+from ludotheque.app import App, STEP
+from ludotheque.saves import SaveStore
+from ludotheque.settings import Settings
+
+
+def make_app(games, *, language: str = "en", folder: Path | None = None, seed: int | None = 1) -> App:
+    """An :class:`App` with no window, settings and saves in a private temporary folder."""
+    folder = Path(folder) if folder is not None else Path(tempfile.mkdtemp(prefix="ludo-"))
+    settings = Settings.load(folder / "settings.json")
+    settings.language = language
+    app = App(games, settings=settings, saves=SaveStore(folder / "saves"), seed=seed, window=False)
+    app.to_menu()
+    return app
+
+
+def post(app: App, type_, **attrs) -> None:
+    """Dispatch one synthetic event of ``type_`` with ``attrs``."""
+    app.dispatch(pygame.event.Event(type_, **attrs))
+
+
+def frames(app: App, n: int = 1, dt: float = 1 / 60) -> None:
+    """Run ``n`` frames of ``dt`` seconds (fixed-step updates and a draw each)."""
+    for _ in range(n):
+        app.advance(dt)
+        app.draw()
+
+
+def run_until(app: App, predicate, max_seconds: float = 30.0, dt: float = 1 / 60) -> bool:
+    """Run frames until ``predicate()`` is true or ``max_seconds`` of game time passed."""
+    t = 0.0
+    while t < max_seconds:
+        if predicate():
+            return True
+        frames(app, 1, dt)
+        t += dt
+    return predicate()
+
+
+def move(app: App, pos, buttons=(0, 0, 0)) -> None:
+    post(app, pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons, touch=False)
+
+
+def click(app: App, pos, button: int = pygame.BUTTON_LEFT) -> None:
+    """Press and release ``button`` at ``pos`` (logical pixels), with a frame after."""
+    move(app, pos)
+    post(app, pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=False)
+    post(app, pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False)
+    frames(app, 1)
+
+
+def drag(app: App, start, end, seconds: float = 0.25, steps: int = 15, release: bool = True) -> None:
+    """Press at ``start``, move in ``steps`` even steps to ``end`` over ``seconds`` of game
+    time (frames run between moves, so time-stamped gestures such as flicks see real
+    velocities), then release unless ``release`` is False."""
+    move(app, start)
+    post(app, pygame.MOUSEBUTTONDOWN, pos=start, button=pygame.BUTTON_LEFT, touch=False)
+    frames(app, 1, STEP)
+    for i in range(1, steps + 1):
+        p = (round(start[0] + (end[0] - start[0]) * i / steps), round(start[1] + (end[1] - start[1]) * i / steps))
+        frames(app, 1, seconds / steps)
+        move(app, p, buttons=(1, 0, 0))
+    if release:
+        post(app, pygame.MOUSEBUTTONUP, pos=end, button=pygame.BUTTON_LEFT, touch=False)
+        frames(app, 1, STEP)
+
+
+def key(app: App, k: int, mod: int = 0, unicode: str = "") -> None:
+    """Press and release key ``k``."""
+    post(app, pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
+    post(app, pygame.KEYUP, key=k, mod=mod, unicode=unicode, scancode=0)
+
+
+def type_text(app: App, text: str) -> None:
+    """Type ``text`` as TEXTINPUT events (what a keyboard in any language sends)."""
+    for ch in text:
+        post(app, pygame.TEXTINPUT, text=ch)
+
+
+def pixel(app: App, pos) -> tuple:
+    """The RGB colour of the logical screen at ``pos`` after the last draw."""
+    return tuple(app.screen.get_at(pos))[:3]
