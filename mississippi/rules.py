@@ -1,0 +1,750 @@
+"""Mississippi match rules: a pure state machine (no pygame, never runs physics).
+
+The match consumes the *outcome* of each shot — a physics ``ShotReport`` or any object with
+the same shape (see :class:`ReportLike`) — and decides everything a referee would: the lag
+(M-L), roles, whose shot, the counts in each gutter ("in hand", M-O2), the pucks resting on
+the table, the knock (M-R8), the standing target (M-R9), the flip window (M-F) and the
+winner (M-R10, M-E1). Every transition records the rule id that decided it in
+:attr:`Match.last` (an :class:`Outcome`), and illegal input raises :class:`IllegalAction`
+whose message starts with the rule id.
+
+Puck ids. The match numbers pucks itself: :attr:`Match.next_puck_id` is the id the next
+puck taken from a gutter gets (the lag puck, the target, the shot puck, the counter puck).
+A report handed to :meth:`Match.shot` etc. must be keyed by these ids (a physics world
+numbers its pucks on its own: ``mississippi.sim`` rebuilds a world from the match and
+translates the report back).
+
+World units are millimetres (M-T): x along the table from the outer edge of the left gutter,
+y across it. Sides are ``"left"`` and ``"right"``; a player never changes ends (M-O1).
+
+Interpretations this module had to make where the rulebook is silent (all cited in code):
+
+* M-R8: after a forgotten knock the roles swap and the table is cleared as in M-R5
+  (pucks to the nearer end, M-O4), so the new placer starts from an empty zone.
+* M-R9 is built as written: the standing target is allowed only when the shooter has
+  already knocked before the placement. A shooter who knocks after the target is placed
+  still satisfies M-R8 but gives no standing target.
+* M-R10: "both fall into the gutter" is read as both in the gutter at the placer's end
+  (the shooter must be rid of the puck). A shot puck that came back to the shooter's own
+  gutter (off the table, M-O5, or a bounce into the near gutter) counts as the puck taken
+  back.
+* M-L3: the lag pucks go back to their owners' gutters once the lag is decided or
+  replayed, wherever they ended (a gutter or off the table included): the lag never changes
+  the 8 + 8 start (M-O1).
+* M-F3: a counter shot that pushes the target back fully onto the table closes the flip
+  window (there is nothing left to flip) and play goes on as in M-R3. A counter that sends
+  the target off the table is an M-R6 shot (roles swap).
+* M-E1 (defensive): if a player ever has no puck left at step 1 (only possible after
+  freak bounces, e.g. a target knocked back past the middle), that player has got rid of
+  all their pucks and wins.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field
+from typing import Any, Iterable, Mapping, Protocol
+
+__all__ = [
+    "IllegalAction", "Match", "Outcome", "TablePuck", "PuckOutcome", "Report",
+    "ReportLike", "SIDES", "other", "touches_zone", "nearer_end", "valid_target_spot",
+    "TABLE_LENGTH", "TABLE_WIDTH", "GUTTER", "ZONE", "LEFT_EDGE", "RIGHT_EDGE",
+    "PUCK_RADIUS", "PUCK_THICKNESS", "TOTAL_PUCKS", "PUCKS_EACH",
+]
+
+# --- geometry (M-T), millimetres -------------------------------------------------------
+TABLE_LENGTH = 3770.0          # M-T1
+TABLE_WIDTH = 495.0            # M-T2
+GUTTER = 270.0                 # M-T3
+ZONE = 400.0                   # M-T4
+PUCK_RADIUS = 38.0             # M-T7 (76 mm diameter)
+PUCK_THICKNESS = 23.0          # M-T7
+LEFT_EDGE = GUTTER                         # left gutter edge line (M-P3)
+RIGHT_EDGE = TABLE_LENGTH - GUTTER         # right gutter edge line, 3500
+MIDDLE = TABLE_LENGTH / 2                  # 1885, M-O4
+ZONES = {"left": (LEFT_EDGE, LEFT_EDGE + ZONE), "right": (RIGHT_EDGE - ZONE, RIGHT_EDGE)}
+
+TOTAL_PUCKS = 16               # M-O6
+PUCKS_EACH = 8                 # M-O1
+SIDES = ("left", "right")
+PHASES = ("lag", "choose_role", "place", "shoot", "flip", "over")
+ON_TABLE = ("table", "overhang")
+GUTTER_STATES = {"gutter_left": "left", "gutter_right": "right"}
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid now; the message starts with the rule id (``M-R1 …``)."""
+
+
+def other(side: str) -> str:
+    """The opposite end: ``"left"`` ↔ ``"right"``."""
+    return "right" if side == "left" else "left"
+
+
+def nearer_end(x: float) -> str:
+    """M-O4: the end whose gutter a puck resting at ``x`` (mm) goes to when the table is
+    cleared (``x < 1885`` → ``"left"``)."""
+    return "left" if x < MIDDLE else "right"
+
+
+def half_extents(standing: bool, angle: float) -> tuple[float, float]:
+    """Half-size (hx, hy) in mm of a puck's footprint seen from above.
+
+    A flat puck is a 76 mm disc. A standing puck (M-R9, M-P6) is a 23 × 76 mm box; at
+    ``angle`` 0 (radians) its flat faces look along x (toward the shooter), i.e. the box is
+    23 mm along x and 76 mm across.
+    """
+    if not standing:
+        return PUCK_RADIUS, PUCK_RADIUS
+    c, s = abs(math.cos(angle)), abs(math.sin(angle))
+    return (0.5 * (PUCK_THICKNESS * c + 2 * PUCK_RADIUS * s),
+            0.5 * (PUCK_THICKNESS * s + 2 * PUCK_RADIUS * c))
+
+
+def touches_zone(side: str, x: float, y: float = TABLE_WIDTH / 2, *,
+                 standing: bool = False, angle: float = 0.0) -> bool:
+    """True when a puck centred at (x, y) mm reaches into the target zone at ``side``
+    (M-R1, M-L3) with its centre still on the table (not past the gutter edge, M-P3)."""
+    hx, _ = half_extents(standing, angle)
+    lo, hi = ZONES[side]
+    if side == "left":
+        return lo <= x <= hi + hx
+    return lo - hx <= x <= hi
+
+
+def valid_target_spot(side: str, x: float, y: float, *, standing: bool = False,
+                      angle: float = 0.0, others: Iterable[tuple[float, float]] = ()) -> str | None:
+    """Check a target spot for the placer at ``side`` (M-R1).
+
+    Returns ``None`` when legal, else the English reason starting with the rule id.
+    ``others`` are (x, y) mm centres of pucks already on the table (a target may not
+    overlap one).
+    """
+    hx, hy = half_extents(standing, angle)
+    if not touches_zone(side, x, y, standing=standing, angle=angle):
+        return "M-R1 the target must touch your target zone with its centre on the table"
+    if not (hy - 1e-6 <= y <= TABLE_WIDTH - hy + 1e-6):
+        return "M-R1 the target must lie between the rails"
+    for ox, oy in others:
+        if math.hypot(ox - x, oy - y) < 2 * PUCK_RADIUS - 1e-6:
+            return "M-R1 the target may not overlap another puck"
+    return None
+
+
+# --- reports -------------------------------------------------------------------------------
+class PuckLike(Protocol):
+    """What the rules read of one puck in a report (physics ``PuckState`` fits)."""
+    state: str      # "table" | "overhang" | "gutter_left" | "gutter_right" | "off_table"
+    x: float        # mm
+    y: float        # mm
+
+
+class ReportLike(Protocol):
+    """What the rules read of a shot (physics ``ShotReport`` fits): final puck states keyed
+    by the match's puck ids. Optional ``standing``/``angle`` on pucks are kept when present."""
+    pucks: Mapping[int, PuckLike]
+
+
+@dataclass(frozen=True)
+class PuckOutcome:
+    """A hand-made final state of one puck (tests, translated reports). mm, radians."""
+    state: str
+    x: float = 0.0
+    y: float = TABLE_WIDTH / 2
+    standing: bool = False
+    angle: float = 0.0
+
+
+@dataclass(frozen=True)
+class Report:
+    """A hand-made (or translated) shot report: ``pucks`` maps match puck ids to outcomes."""
+    pucks: Mapping[int, Any]
+    events: tuple = ()
+    duration: float = 0.0
+    rested: bool = True
+
+
+# --- state ---------------------------------------------------------------------------------
+@dataclass
+class TablePuck:
+    """A puck at rest on the table: centre (x, y) mm, the end whose gutter it came from
+    (``owner``, for its colour), standing on edge or flat, angle in radians."""
+    x: float
+    y: float
+    owner: str
+    standing: bool = False
+    angle: float = 0.0
+
+    @property
+    def overhanging(self) -> bool:
+        """M-P3: centre on the table but the disc reaches past a gutter edge line."""
+        hx, _ = half_extents(self.standing, self.angle)
+        return self.x - hx < LEFT_EDGE or self.x + hx > RIGHT_EDGE
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the last transition did: the deciding rule id, a short English explanation
+    (scenes show their own translated text keyed by ``rule``), and extra facts."""
+    rule: str
+    text: str
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Match:
+    """One Mississippi match between two players or two teams (M-E2).
+
+    Attributes (read them; change them only through the methods):
+
+    * ``phase``: ``"lag"`` | ``"choose_role"`` | ``"place"`` | ``"shoot"`` | ``"flip"`` | ``"over"``
+    * ``teams``: ``{"left": [names…], "right": [names…]}`` (one name each for two players)
+    * ``gutter``: ``{"left": n, "right": n}`` pucks in each gutter = in that player's hand
+    * ``table``: ``{puck id: TablePuck}`` pucks resting on the table
+    * ``shooter`` / ``placer``: sides (``None`` until the lag is decided)
+    * ``target``: id of the target on the table, or ``None``
+    * ``knocked``: the shooter has knocked for the current shot (M-R8)
+    * ``flip_started``: the placer has the target in the air (M-F1)
+    * ``lag_side``: who lags next; ``chooser``: who won the lag (M-L2)
+    * ``winner``: side or ``None``; ``shots``, ``role_swaps``, ``lag_rounds`` counters
+    * ``last``: the :class:`Outcome` of the last transition; ``history`` all of them.
+    """
+
+    def __init__(self) -> None:
+        self.phase = "lag"
+        self.teams: dict[str, list[str]] = {"left": ["Left"], "right": ["Right"]}
+        self.member = {"left": 0, "right": 0}
+        self.gutter = {"left": PUCKS_EACH, "right": PUCKS_EACH}
+        self.table: dict[int, TablePuck] = {}
+        self.lag_out: dict[int, str] = {}       # lag pucks in a gutter / off table → owner
+        self.lag_pucks: dict[str, int] = {}     # side → its lag puck id this round
+        self.shooter: str | None = None
+        self.placer: str | None = None
+        self.target: int | None = None
+        self.knocked = False
+        self.knocked_before_place = False
+        self.flip_started = False
+        self.lag_side = "left"
+        self.chooser: str | None = None
+        self.winner: str | None = None
+        self.next_puck_id = 1
+        self.shots = 0
+        self.role_swaps = 0
+        self.lag_rounds = 0
+        self.last = Outcome("M-L1", "Lag: each player slides one puck to the far end.")
+        self.history: list[Outcome] = [self.last]
+
+    # --- construction -----------------------------------------------------------------
+    @classmethod
+    def new(cls, left: str | Iterable[str] = "Left", right: str | Iterable[str] = "Right") -> "Match":
+        """A match at the lag (M-L1), 8 pucks in each gutter (M-O1).
+
+        ``left`` / ``right``: a player's name, or a team's names in shooting order (M-E2).
+        Raises ``IllegalAction`` ("M-E2 …") for an empty team.
+        """
+        m = cls()
+        for side, who in (("left", left), ("right", right)):
+            names = [who] if isinstance(who, str) else [str(n) for n in who]
+            if not names:
+                raise IllegalAction("M-E2 a team needs at least one player")
+            m.teams[side] = names
+        return m
+
+    # --- queries --------------------------------------------------------------------------
+    def hand(self, side: str) -> int:
+        """Pucks in hand for ``side`` = pucks in its gutter (M-O2)."""
+        return self.gutter[side]
+
+    def name(self, side: str) -> str:
+        """The name of the team member of ``side`` who shoots next (M-E2)."""
+        names = self.teams[side]
+        return names[self.member[side] % len(names)]
+
+    @property
+    def shooter_name(self) -> str | None:
+        """Who shoots next (M-E2: team members shoot in turn)."""
+        return self.name(self.shooter) if self.shooter else None
+
+    @property
+    def to_act(self) -> str | None:
+        """The side expected to act now (the flip phase: the placer; the shooter may
+        counter at the same time, M-F5)."""
+        return {"lag": self.lag_side, "choose_role": self.chooser, "place": self.placer,
+                "shoot": self.shooter, "flip": self.placer}.get(self.phase)
+
+    @property
+    def knock_required(self) -> bool:
+        """M-R8: the shooter has exactly one puck left in hand."""
+        return self.shooter is not None and self.gutter[self.shooter] == 1
+
+    @property
+    def standing_allowed(self) -> bool:
+        """M-R9: shooter has one puck, has knocked, and there is no target on the table."""
+        return (self.phase == "place" and self.knock_required and self.knocked
+                and self.target is None)
+
+    @property
+    def in_play(self) -> int:
+        """Pucks accounted for: both gutters + table + lag pucks out (M-O6); always 16."""
+        return self.gutter["left"] + self.gutter["right"] + len(self.table) + len(self.lag_out)
+
+    def check_invariant(self) -> None:
+        """Raise ``AssertionError`` when the 16 pucks are not all accounted for (M-O6) or
+        the state is not a legal one."""
+        assert self.in_play == TOTAL_PUCKS, f"M-O6 {self.in_play} pucks accounted for"
+        assert all(v >= 0 for v in self.gutter.values()), "M-O6 negative gutter"
+        assert self.phase in PHASES, self.phase
+        if self.phase in ("place", "shoot", "flip"):
+            assert self.shooter in SIDES and self.placer == other(self.shooter)
+        if self.phase == "place":
+            assert self.target is None and self.gutter[self.placer] >= 1
+        if self.phase in ("shoot", "flip"):
+            assert self.target in self.table and self.gutter[self.shooter] >= 1
+        if self.phase == "flip":
+            assert self.table[self.target].overhanging or self.flip_started
+        if self.phase == "over":
+            w = self.winner
+            assert w in SIDES and self.gutter[w] == 0 and self.gutter[other(w)] == TOTAL_PUCKS
+        if self.phase not in ("lag",):
+            assert not self.lag_out
+
+    def legal_actions(self) -> tuple[str, ...]:
+        """Names of the methods that may be called now."""
+        p = self.phase
+        if p == "lag":
+            return ("lag_shot",)
+        if p == "choose_role":
+            return ("choose_role",)
+        acts: list[str] = []
+        if p in ("place", "shoot") and self.knock_required and not self.knocked:
+            acts.append("knock")
+        if p == "place":
+            acts.append("place_target")
+        if p == "shoot":
+            acts.append("shot")
+        if p == "flip":
+            if self.flip_started:
+                acts += ["flip_caught", "flip_dropped"]
+            else:
+                acts += ["flip_start", "flip_window_expired"]
+            if self.gutter[self.shooter] >= 1:
+                acts.append("counter_shot")
+        return tuple(acts)
+
+    # --- helpers ------------------------------------------------------------------------
+    def _note(self, rule: str, text: str, **facts: Any) -> Outcome:
+        self.last = Outcome(rule, text, dict(facts))
+        self.history.append(self.last)
+        return self.last
+
+    def _need(self, phase: str | tuple[str, ...], rule: str, what: str) -> None:
+        phases = (phase,) if isinstance(phase, str) else phase
+        if self.phase not in phases:
+            raise IllegalAction(f"{rule} {what} is not possible now (phase {self.phase})")
+
+    def _take(self, side: str) -> int:
+        """Take one puck out of ``side``'s gutter; return its new id."""
+        if self.gutter[side] < 1:
+            raise IllegalAction(f"M-O2 no puck left in the {side} gutter")
+        self.gutter[side] -= 1
+        pid = self.next_puck_id
+        self.next_puck_id += 1
+        return pid
+
+    def _new_ids(self, report: ReportLike, known: Iterable[int]) -> list[int]:
+        known = set(known)
+        ids = set(report.pucks)
+        missing = known - ids
+        if missing:
+            raise IllegalAction(f"M-O6 the report lost pucks {sorted(missing)}")
+        return sorted(ids - known)
+
+    def _shot_id(self, report: ReportLike) -> int:
+        new = self._new_ids(report, self.table)
+        if new != [self.next_puck_id]:
+            raise IllegalAction(
+                f"M-O6 the report must add exactly the shot puck {self.next_puck_id}, got {new}")
+        return new[0]
+
+    def _land(self, pid: int, puck: Any, owner: str, shooter: str | None) -> str:
+        """Put one puck where the report says (M-O3, M-O5); returns where: a side for a
+        gutter, ``"table"`` or ``"off"``."""
+        state = puck.state
+        if state in GUTTER_STATES:                       # M-O3
+            self.table.pop(pid, None)
+            self.gutter[GUTTER_STATES[state]] += 1
+            return GUTTER_STATES[state]
+        if state == "off_table":                          # M-O5
+            self.table.pop(pid, None)
+            self.gutter[shooter or owner] += 1
+            return "off"
+        if state in ON_TABLE:
+            self.table[pid] = TablePuck(float(puck.x), float(puck.y), owner,
+                                        bool(getattr(puck, "standing", False)),
+                                        float(getattr(puck, "angle", 0.0)))
+            return "table"
+        raise IllegalAction(f"M-O6 unknown puck state {state!r}")
+
+    def _clear_table(self) -> dict[str, int]:
+        """M-O4: every puck resting on the table goes to the gutter of the nearer end."""
+        moved = {"left": 0, "right": 0}
+        for pid, p in list(self.table.items()):
+            end = nearer_end(p.x)
+            self.gutter[end] += 1
+            moved[end] += 1
+            del self.table[pid]
+        self.target = None
+        return moved
+
+    def _swap(self) -> None:
+        self.shooter, self.placer = self.placer, self.shooter
+        self.role_swaps += 1
+
+    def _to_step1(self, rule: str, text: str, *, swap: bool, clear: bool, **facts: Any) -> Outcome:
+        """Go to step 1 (place), swapping roles and clearing the table if asked."""
+        moved = self._clear_table() if clear else None
+        if swap:
+            self._swap()
+        self.target = None
+        self.knocked = False
+        self.knocked_before_place = False
+        self.flip_started = False
+        if moved is not None:
+            facts["cleared"] = moved
+        out = self._note(rule, text, swapped=swap, **facts)
+        for side in (self.placer, self.shooter):
+            if self.gutter[side] == 0 and not self.table:
+                # M-E1 (defensive interpretation): a player with no puck left at step 1
+                # has got rid of all 16; only freak bounces get here.
+                return self._win(side, "M-E1",
+                                 "No puck left at this end: all 16 are at the other end.")
+        self.phase = "place"
+        return out
+
+    def _win(self, side: str, rule: str, text: str) -> Outcome:
+        self.winner = side
+        self.phase = "over"
+        self.target = None
+        return self._note(rule, text, winner=side)
+
+    def _advance_member(self, side: str) -> None:
+        self.member[side] = (self.member[side] + 1) % len(self.teams[side])   # M-E2
+
+    # --- the lag (M-L) -----------------------------------------------------------------
+    def lag_shot(self, report: ReportLike) -> Outcome:
+        """M-L1: the lag puck of :attr:`lag_side` (id :attr:`next_puck_id`, taken from its
+        gutter) was slid; ``report`` gives every lag puck's final state. After the right
+        player's lag, M-L2 picks who chooses, or M-L3 replays. Raises ``IllegalAction``."""
+        self._need("lag", "M-L1", "a lag shot")
+        side = self.lag_side
+        known = [pid for pid in self.lag_pucks.values() if pid in self.table]
+        new = self._new_ids(report, known)
+        if new != [self.next_puck_id]:
+            raise IllegalAction(f"M-L1 the report must add exactly the lag puck {self.next_puck_id}")
+        pid = self._take(side)
+        self.lag_pucks[side] = pid
+        self.shots += 1
+        self._advance_member(side)
+        for qid in known + [pid]:
+            owner = next(s for s, i in self.lag_pucks.items() if i == qid)
+            state = report.pucks[qid].state
+            if state in ON_TABLE:
+                self._land(qid, report.pucks[qid], owner, None)
+            else:
+                self.table.pop(qid, None)
+                self.lag_out[qid] = owner
+        if side == "left":
+            self.lag_side = "right"
+            return self._note("M-L1", "Left lag done; now the right player lags.", side=side)
+        return self._decide_lag()
+
+    def _decide_lag(self) -> Outcome:
+        far_edge = {"left": RIGHT_EDGE, "right": LEFT_EDGE}
+        best: tuple[float, str] | None = None
+        for side, pid in self.lag_pucks.items():
+            if pid not in self.table:
+                continue                                    # M-L2: fell in or left: never wins
+            p = self.table[pid]
+            dist = abs(far_edge[side] - p.x)
+            if best is None or dist < best[0]:
+                best = (dist, side)
+        winner = best[1] if best else None
+        ok = (winner is not None
+              and touches_zone(other(winner), self.table[self.lag_pucks[winner]].x))
+        # M-L3: every lag puck goes back to its owner's gutter.
+        for side, pid in self.lag_pucks.items():
+            self.table.pop(pid, None)
+            self.lag_out.pop(pid, None)
+            self.gutter[side] += 1
+        self.lag_pucks = {}
+        self.lag_rounds += 1
+        if not ok:
+            self.lag_side = "left"
+            return self._note("M-L3", "No lag puck rests in the far target zone: replay the lag.")
+        self.chooser = winner
+        self.phase = "choose_role"
+        return self._note("M-L2", f"The {winner} puck is closest to the far gutter: "
+                                  f"{winner} chooses a role.", chooser=winner, distance=best[0])
+
+    def choose_role(self, role: str) -> Outcome:
+        """M-L2: the lag winner chooses ``"shooter"`` or ``"placer"``; step 1 follows.
+        Raises ``IllegalAction`` ("M-L2 …") for another word or outside that moment."""
+        self._need("choose_role", "M-L2", "choosing a role")
+        if role not in ("shooter", "placer"):
+            raise IllegalAction(f"M-L2 the role must be 'shooter' or 'placer', not {role!r}")
+        self.shooter = self.chooser if role == "shooter" else other(self.chooser)
+        self.placer = other(self.shooter)
+        self.phase = "place"
+        return self._note("M-L2", f"{self.chooser} chose to be {role}.", role=role)
+
+    # --- the cycle (M-R) ---------------------------------------------------------------
+    def knock(self) -> Outcome:
+        """M-R8: the shooter knocks on the table before shooting their last puck in hand.
+        Raises ``IllegalAction`` when the shooter does not have exactly one puck, or
+        already knocked, or outside the place/shoot phases."""
+        self._need(("place", "shoot"), "M-R8", "knocking")
+        if not self.knock_required:
+            raise IllegalAction("M-R8 knock only with exactly one puck left in hand")
+        if self.knocked:
+            raise IllegalAction("M-R8 already knocked")
+        self.knocked = True
+        self.knocked_before_place = self.phase == "place"
+        return self._note("M-R8", "Knock! The shooter announces the last puck.")
+
+    def check_target(self, x: float, y: float, *, standing: bool = False,
+                     angle: float = 0.0) -> str | None:
+        """The reason (rule id first) a target may not go to (x, y) mm now, or ``None``."""
+        if self.phase != "place":
+            return f"M-R1 placing is not possible now (phase {self.phase})"
+        if standing and not self.standing_allowed:
+            return ("M-R9 a standing target only when the shooter has knocked for the last "
+                    "puck and no target is on the table")
+        return valid_target_spot(self.placer, x, y, standing=standing, angle=angle,
+                                 others=[(p.x, p.y) for p in self.table.values()])
+
+    def place_target(self, x: float, y: float, *, standing: bool = False,
+                     angle: float = 0.0) -> int:
+        """M-R1 (step 1): the placer lays a puck from their gutter in their own target zone
+        at (x, y) mm — flat, or standing at ``angle`` radians at the M-R9 moment. Returns the
+        target's puck id. Raises ``IllegalAction`` ("M-R1 …" / "M-R9 …")."""
+        why = self.check_target(x, y, standing=standing, angle=angle)
+        if why:
+            raise IllegalAction(why)
+        pid = self._take(self.placer)
+        self.table[pid] = TablePuck(float(x), float(y), self.placer, standing, float(angle))
+        self.target = pid
+        self.phase = "shoot"
+        self._note("M-R9" if standing else "M-R1",
+                   "Standing target placed." if standing else "Target placed.", target=pid)
+        return pid
+
+    def shot(self, report: ReportLike) -> Outcome:
+        """M-R2: the shooter shot puck :attr:`next_puck_id` (taken from their gutter);
+        ``report`` gives every puck's final state. Decides M-R3…M-R8, M-R10, M-F1.
+        Raises ``IllegalAction`` outside the shoot phase or for a report that loses pucks."""
+        self._need("shoot", "M-R2", "a shot")
+        shooter, placer = self.shooter, self.placer
+        last_puck = self.knock_required
+        if last_puck and not self.knocked:
+            # M-R8: forgotten knock — the shot does not count, the puck stays in hand.
+            self._new_ids(report, self.table)
+            self.shots += 1
+            self._advance_member(shooter)
+            return self._to_step1("M-R8", "Forgot to knock before the last puck: roles swap.",
+                                  swap=True, clear=True)
+        sid = self._shot_id(report)
+        self._take(shooter)
+        self.shots += 1
+        self._advance_member(shooter)
+        target = self.target
+        t_before = (self.table[target].x, self.table[target].y)
+        where = {}
+        for pid in sorted(set(self.table) | {sid}):
+            owner = self.table[pid].owner if pid in self.table else shooter
+            where[pid] = self._land(pid, report.pucks[pid], owner, shooter)
+        t_where, s_where = where[target], where[sid]
+        off = "off" in where.values()
+        self.knocked = False
+        if last_puck:
+            if t_where == placer and s_where == placer and not self.table \
+                    and self.gutter[shooter] == 0:
+                return self._win(shooter, "M-R10",
+                                 "Both pucks fell on the last shot: the shooter wins!")
+            # M-R10 failure: take one puck back, roles swap, step 1.
+            if s_where == "table":
+                del self.table[sid]
+                self.gutter[shooter] += 1
+                back = "shot puck"
+            elif s_where in (shooter, "off"):
+                back = "already home"
+            else:
+                self.gutter[placer] -= 1
+                self.gutter[shooter] += 1
+                back = "far gutter"
+            return self._to_step1("M-R10", "The last shot did not drop both pucks: the "
+                                  "shooter takes a puck back and roles swap.",
+                                  swap=True, clear=True, back=back)
+        if off:
+            return self._to_step1("M-R6", "A puck left the table: roles swap.",
+                                  swap=True, clear=True)
+        if t_where == "table":
+            tp = self.table[target]
+            missed = math.hypot(tp.x - t_before[0], tp.y - t_before[1]) < 0.5
+            rule = "M-R7" if missed else "M-R5"      # M-R7: a miss is decided as M-R5
+            return self._to_step1(rule, "The target stayed on the table: roles swap.",
+                                  swap=True, clear=True)
+        if s_where != "table":
+            return self._to_step1("M-R4", "Both pucks fell: the placer places a new target.",
+                                  swap=False, clear=True)
+        # M-R3: only the target fell; the shot puck is the new target.
+        self.target = sid
+        for pid in [p for p in self.table if p != sid]:      # nothing else may linger
+            self.gutter[nearer_end(self.table[pid].x)] += 1
+            del self.table[pid]
+        if self.table[sid].overhanging:
+            self.phase = "flip"
+            self.flip_started = False
+            return self._note("M-F1", "The new target overhangs the gutter: the placer may "
+                                      "flip it!", target=sid)
+        self.phase = "shoot"
+        return self._note("M-R3", "Only the target fell: the shot puck is the new target; "
+                                  "shoot again.", target=sid)
+
+    # --- the flip (M-F) ----------------------------------------------------------------
+    def flip_start(self) -> Outcome:
+        """M-F1: the placer flips the overhanging target: it leaves the table and spins in
+        the air. Raises ``IllegalAction`` ("M-F1 …") outside an open flip window."""
+        self._need("flip", "M-F1", "a flip")
+        if self.flip_started:
+            raise IllegalAction("M-F1 the flip has already started")
+        self.flip_started = True
+        return self._note("M-F1", "Flip! The target spins in the air.", target=self.target)
+
+    def _end_flip(self, caught: bool) -> Outcome:
+        self._need("flip", "M-F2", "catching")
+        if not self.flip_started:
+            raise IllegalAction("M-F2 no flip in the air")
+        pid = self.target
+        del self.table[pid]
+        self.gutter[self.placer] += 1                          # M-F2: the placer's gutter
+        if caught:
+            return self._to_step1("M-F2", "Caught! The placer becomes the shooter.",
+                                  swap=True, clear=True, caught=True)
+        return self._to_step1("M-F2", "Dropped: the puck falls into the placer's gutter; "
+                              "a new target is placed.", swap=False, clear=True, caught=False)
+
+    def flip_caught(self) -> Outcome:
+        """M-F2: the placer caught the flipped puck: roles swap, the puck goes to the
+        placer's gutter, step 1. Raises ``IllegalAction`` when no flip is in the air."""
+        return self._end_flip(True)
+
+    def flip_dropped(self) -> Outcome:
+        """M-F2: the flipped puck was not caught: it falls into the placer's gutter and
+        play goes on as in M-R4 (roles unchanged). Raises ``IllegalAction``."""
+        return self._end_flip(False)
+
+    def flip_window_expired(self) -> Outcome:
+        """M-F4: no flip started within the window and no counter: play continues with
+        M-R3 (the shooter shoots at the overhanging target). Raises ``IllegalAction``."""
+        self._need("flip", "M-F4", "closing the flip window")
+        if self.flip_started:
+            raise IllegalAction("M-F4 the flip has started; it must be caught or dropped")
+        self.phase = "shoot"
+        return self._note("M-F4", "No flip: the shooter shoots again.", target=self.target)
+
+    def counter_shot(self, report: ReportLike) -> Outcome:
+        """M-F3: during the flip window the shooter shot another puck (id
+        :attr:`next_puck_id`) to knock the overhanging target in. The counter puck goes back
+        to the shooter's hand whatever happens. If the flip had not started and the target
+        dropped, there is no flip and roles do not swap (step 1, as M-R4). Raises
+        ``IllegalAction`` outside the flip window or with no puck in hand."""
+        self._need("flip", "M-F3", "a counter shot")
+        shooter = self.shooter
+        cid = self.next_puck_id
+        known = [p for p in self.table if not (self.flip_started and p == self.target)]
+        new = [p for p in self._new_ids(report, known) if p != self.target]
+        if new != [cid]:
+            raise IllegalAction(f"M-F3 the report must add exactly the counter puck {cid}")
+        self._take(shooter)
+        self.gutter[shooter] += 1                    # M-F3: the counter puck returns to hand
+        if self.flip_started:
+            return self._note("M-F3", "Too late: the target is already in the air; the "
+                                      "counter puck returns to hand.", dropped=False)
+        target = self.target
+        tp = report.pucks[target]
+        where = self._land(target, tp, self.table[target].owner, shooter)
+        if where == "off":
+            return self._to_step1("M-R6", "The counter sent the target off the table: "
+                                  "roles swap.", swap=True, clear=True)
+        if where != "table":
+            return self._to_step1("M-F3", "Countered! The target fell before the flip; "
+                                  "roles stay; a new target is placed.",
+                                  swap=False, clear=True, dropped=True)
+        if not self.table[target].overhanging:
+            self.phase = "shoot"
+            return self._note("M-F3", "The counter pushed the target back onto the table: "
+                                      "no flip; shoot again.", dropped=False)
+        return self._note("M-F3", "The counter missed: the flip window stays open.",
+                          dropped=False)
+
+    # --- saves ---------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        """A JSON-able dict of the whole state (autosave)."""
+        return {
+            "phase": self.phase, "teams": self.teams, "member": self.member,
+            "gutter": self.gutter,
+            "table": {str(k): asdict(v) for k, v in self.table.items()},
+            "lag_out": {str(k): v for k, v in self.lag_out.items()},
+            "lag_pucks": self.lag_pucks, "shooter": self.shooter, "placer": self.placer,
+            "target": self.target, "knocked": self.knocked,
+            "knocked_before_place": self.knocked_before_place,
+            "flip_started": self.flip_started, "lag_side": self.lag_side,
+            "chooser": self.chooser, "winner": self.winner,
+            "next_puck_id": self.next_puck_id, "shots": self.shots,
+            "role_swaps": self.role_swaps, "lag_rounds": self.lag_rounds,
+            "last": {"rule": self.last.rule, "text": self.last.text,
+                     "facts": _jsonable(self.last.facts)},
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Match":
+        """Rebuild a match from :meth:`to_dict`. Raises ``IllegalAction`` ("M-O6 …") for a
+        state that does not account for 16 pucks or is otherwise inconsistent."""
+        m = cls()
+        try:
+            m.phase = str(d["phase"])
+            m.teams = {s: [str(n) for n in d["teams"][s]] for s in SIDES}
+            m.member = {s: int(d["member"][s]) for s in SIDES}
+            m.gutter = {s: int(d["gutter"][s]) for s in SIDES}
+            m.table = {int(k): TablePuck(float(v["x"]), float(v["y"]), str(v["owner"]),
+                                         bool(v["standing"]), float(v["angle"]))
+                       for k, v in d["table"].items()}
+            m.lag_out = {int(k): str(v) for k, v in d["lag_out"].items()}
+            m.lag_pucks = {str(k): int(v) for k, v in d["lag_pucks"].items()}
+            m.shooter, m.placer = d["shooter"], d["placer"]
+            m.target = None if d["target"] is None else int(d["target"])
+            m.knocked = bool(d["knocked"])
+            m.knocked_before_place = bool(d.get("knocked_before_place", False))
+            m.flip_started = bool(d["flip_started"])
+            m.lag_side = str(d["lag_side"])
+            m.chooser, m.winner = d["chooser"], d["winner"]
+            m.next_puck_id = int(d["next_puck_id"])
+            m.shots, m.role_swaps = int(d["shots"]), int(d["role_swaps"])
+            m.lag_rounds = int(d.get("lag_rounds", 0))
+            last = d.get("last") or {}
+            m.last = Outcome(str(last.get("rule", "M-O6")), str(last.get("text", "")),
+                             dict(last.get("facts", {})))
+            m.history = [m.last]
+            m.check_invariant()
+        except (KeyError, TypeError, ValueError, AssertionError) as exc:
+            raise IllegalAction(f"M-O6 not a valid saved match: {exc}") from exc
+        return m
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, Mapping):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, (str, int, float, bool)) or v is None:
+        return v
+    return str(v)
