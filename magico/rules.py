@@ -396,7 +396,8 @@ class Turn:
     ``dice``: the two dice as rolled; ``kind``: ``"place"`` (K-7, right result),
     ``"wrong"`` (K-7a), ``"any"`` (K-6), ``"take"`` (K-5) or ``"pass"`` (K-7b / K-5);
     ``op``: the operation text (``"5+2"``) for place/wrong; ``value``: the result written
-    (for ``wrong``, the wrong number the player typed); ``cell``: the cell name for
+    (for ``wrong``, the number the player typed — the scene and AI write a wrong one;
+    the parser accepts any, as K-N2's own example does); ``cell``: the cell name for
     place/any/take.
     """
 
@@ -736,19 +737,19 @@ class Position:
             if not playable:
                 raise IllegalTurn("K-7b: no operation leads to an empty cell; the turn "
                                   f"passes ('{a},{b} pass')")
-            if t.value == true_value:
-                raise IllegalTurn(f"K-7a: {t.op}={t.value} is right; it is not a wrong "
-                                  "result")
+            # K-N2 writes the number the player typed. Its own example
+            # '5,3 5-3=2 wrong' records a right number (5-3 is 2), so, built as written,
+            # any number is accepted here: the outcome is the same, no token (K-7a).
             return self._with()
         if t.value != true_value:
             raise IllegalTurn(f"K-7a: {t.op} is {true_value}, not {t.value}; a wrong "
                               f"result places no token ('{a},{b} {t.op}={t.value} wrong')")
         i = parse_cell(t.cell)
+        if not self.cells_showing(true_value):
+            raise IllegalTurn(f"K-7: no empty cell shows {true_value}")
         if not self.empty >> i & 1:
             raise IllegalTurn(f"K-7: {t.cell} is not empty")
         if self.board.numbers[i] != true_value:
-            if not self.cells_showing(true_value):
-                raise IllegalTurn(f"K-7: no empty cell shows {true_value}")
             raise IllegalTurn(f"K-7: {t.cell} shows {self.board.numbers[i]}, "
                               f"not {true_value}")
         return self._with(place=i)
