@@ -65,20 +65,20 @@ class MenuScene(Scene):
             self.tiles.append((g, rect))
             bx, bw = rect.x + 20, rect.width - 40
             y = rect.y + 300
-            self.focus.add(Button((bx, y, bw, 44), _("Two players"),
+            self.focus.add(Button((bx, y, bw, 44), lambda: _("Two players"),
                                   lambda g=g: self.app.push(SetupScene(self.app, g, vs_ai=False))))
-            self.focus.add(Button((bx, y + 52, bw, 44), _("Against the computer"),
+            self.focus.add(Button((bx, y + 52, bw, 44), lambda: _("Against the computer"),
                                   lambda g=g: self.app.push(SetupScene(self.app, g, vs_ai=True))))
             half = (bw - 10) // 2
-            self.focus.add(Button((bx, y + 104, half, 44), _("Rules"),
+            self.focus.add(Button((bx, y + 104, half, 44), lambda: _("Rules"),
                                   lambda g=g: self.app.push(RulesScene(self.app, g.title, g.rules_text))))
-            resume = Button((bx + half + 10, y + 104, half, 44), _("Resume"),
+            resume = Button((bx + half + 10, y + 104, half, 44), lambda: _("Resume"),
                             lambda g=g: self.resume(g), color=theme.GOOD)
             resume.game_id = g.id
             self.focus.add(resume)
-        self.settings_btn = self.focus.add(Button((theme.W - 260, 30, 220, 50), _("Settings"),
+        self.settings_btn = self.focus.add(Button((theme.W - 260, 30, 220, 50), lambda: _("Settings"),
                                                   lambda: self.app.push(SettingsScene(self.app))))
-        self.quit_btn = self.focus.add(Button((40, 30, 160, 50), _("Quit"), self.app.quit))
+        self.quit_btn = self.focus.add(Button((40, 30, 160, 50), lambda: _("Quit"), self.app.quit))
 
     def enter(self):
         self.refresh()
@@ -159,14 +159,14 @@ class SetupScene(Scene):
         self.human_seat = 0
         self.options = game.default_options()
         names = list(app.settings.player_names)
-        sides = [s() for s in game.default_sides] or [_("Player 1"), _("Player 2")]
+        sides = [s() for s in game.default_sides] or [_("Player 1"), lambda: _("Player 2")]
         self.entries = [TextEntry((440, 0, 520, 52), max_len=20, text=names[i] or sides[i],
                                   label=(lambda i=i: self.side_name(i) + " :")) for i in range(2)]
         self.focus = FocusGroup()
         self.build()
 
     def side_name(self, i: int) -> str:
-        sides = [s() for s in self.game.default_sides] or [_("Player 1"), _("Player 2")]
+        sides = [s() for s in self.game.default_sides] or [_("Player 1"), lambda: _("Player 2")]
         return sides[i]
 
     def build(self):
@@ -196,9 +196,9 @@ class SetupScene(Scene):
             f.add(Cycler((x, y, w, 52), opt.label, vals, idx,
                          lambda v, k=opt.key: self.options.__setitem__(k, v), label_of=opt.label_of))
             y += 64
-        self.start = f.add(Button((x + w - 300, max(y + 16, 560), 300, 64), _("Start"), self.begin,
+        self.start = f.add(Button((x + w - 300, max(y + 16, 560), 300, 64), lambda: _("Start"), self.begin,
                                   color=theme.GOOD, size=theme.LARGE))
-        f.add(Button((x, max(y + 16, 560), 200, 64), _("Back"), self.app.pop))
+        f.add(Button((x, max(y + 16, 560), 200, 64), lambda: _("Back"), self.app.pop))
         self.start.focused = True
 
     def _set_mode(self, v):
@@ -262,7 +262,7 @@ class RulesScene(Scene):
         self.title, self.body = title, body
         self.scroll = 0
         self.total = 0
-        self.back = Button((theme.W - 220, theme.H - 80, 180, 56), _("Back"), self.app.pop)
+        self.back = Button((theme.W - 220, theme.H - 80, 180, 56), lambda: _("Back"), self.app.pop)
         self.area = pygame.Rect(120, 120, theme.W - 240, theme.H - 230)
 
     def handle(self, event):
@@ -324,7 +324,7 @@ class SettingsScene(Scene):
                               lambda v: self._set("hints", v)))
         self.focus.add(Toggle((x, y + 480, w, 50), lambda: _("Assisted calculation (Magico)"),
                               lambda: s.assisted_calc, lambda v: self._set("assisted_calc", v)))
-        self.focus.add(Button((theme.W // 2 - 110, theme.H - 72, 220, 56), _("Back"), self.close))
+        self.focus.add(Button((theme.W // 2 - 110, theme.H - 72, 220, 56), lambda: _("Back"), self.close))
 
     def _set(self, key, value):
         setattr(self.app.settings, key, value)
@@ -363,12 +363,12 @@ class PauseScene(Scene):
         self.game = next((g for g in app.games if g.id == getattr(game_scene, "game_id", None)), None)
         self.focus = FocusGroup()
         x, y, w = theme.W // 2 - 180, 210, 360
-        items = [(_("Resume"), self.app.pop)]
+        items = [(lambda: _("Resume"), self.app.pop)]
         if self.game is not None:
-            items.append((_("Rules"), lambda: self.app.push(RulesScene(self.app, self.game.title, self.game.rules_text))))
-        items += [(_("Settings"), lambda: self.app.push(SettingsScene(self.app))),
-                  (_("Back to the menu"), self.to_menu),
-                  (_("Quit"), self.app.quit)]
+            items.append((lambda: _("Rules"), lambda: self.app.push(RulesScene(self.app, self.game.title, self.game.rules_text))))
+        items += [(lambda: _("Settings"), lambda: self.app.push(SettingsScene(self.app))),
+                  (lambda: _("Back to the menu"), self.to_menu),
+                  (lambda: _("Quit"), self.app.quit)]
         for i, (label, cb) in enumerate(items):
             self.focus.add(Button((x, y + i * 68, w, 56), label, cb))
         self.focus.widgets[0].focused = True

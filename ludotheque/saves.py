@@ -17,7 +17,9 @@ from pathlib import Path
 
 import platformdirs
 
-from . import storage
+from . import i18n, storage
+
+_ = i18n.domain("ludotheque")
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +68,7 @@ class SaveStore:
             return True
         except OSError as exc:
             self.enabled = False
-            self.problems.append(f"Saves are off: the folder {self.folder} cannot be written ({exc.strerror or exc}).")
+            self.problems.append(_("Saves are off: the folder {folder} cannot be written.").format(folder=self.folder))
             log.warning("saving disabled: %s", exc)
             return False
 
@@ -81,7 +83,7 @@ class SaveStore:
             record = storage.read_json(path)
         except storage.BadFile as exc:
             return self._reject(path, str(exc))
-        if record is None:
+        if record is storage.MISSING:
             return None
         if not isinstance(record, dict) or record.get("game") != game_id \
                 or not isinstance(record.get("schema"), int) or not isinstance(record.get("data"), dict):
@@ -96,7 +98,7 @@ class SaveStore:
 
     def _reject(self, path: Path, why: str) -> None:
         moved = storage.set_aside(path)
-        msg = f"The saved game could not be used: {why}" + (f" (kept as {moved.name})." if moved else ".")
+        msg = _("The saved game could not be used: {why}").format(why=why) + (f" ({moved.name})." if moved else ".")
         self.problems.append(msg)
         log.warning("%s", msg)
         return None

@@ -80,7 +80,7 @@ class Settings:
         except storage.BadFile as exc:
             s._reject(path, str(exc))
             return s
-        if data is None:
+        if data is storage.MISSING:
             return s
         if not isinstance(data, dict) or not isinstance(data.get("schema"), int):
             s._reject(path, f"{path.name} is not a Ludothèque settings file")

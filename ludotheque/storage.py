@@ -25,10 +25,14 @@ class BadFile(ValueError):
     """A user file exists but cannot be used. ``str()`` is one sentence for the user."""
 
 
-def read_json(path: Path) -> object | None:
+MISSING = object()
+"""Returned by :func:`read_json` when the file does not exist."""
+
+
+def read_json(path: Path) -> object:
     """Parse ``path`` as JSON.
 
-    :returns: the parsed value, or ``None`` when the file does not exist.
+    :returns: the parsed value, or :data:`MISSING` when the file does not exist.
     :raises BadFile: the path is a symbolic link or not a regular file, is larger than
         :data:`MAX_BYTES`, is not UTF-8, or is not valid JSON.
     """
@@ -38,7 +42,7 @@ def read_json(path: Path) -> object | None:
     try:
         st = path.stat()
     except FileNotFoundError:
-        return None
+        return MISSING
     except OSError as exc:
         raise BadFile(f"{path.name} cannot be read ({exc.strerror})") from exc
     if not path.is_file():

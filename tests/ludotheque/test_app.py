@@ -1,0 +1,185 @@
+"""The window loop and the shell's screens, driven with synthetic events."""
+
+import pygame
+import pytest
+
+from ludotheque import i18n
+from ludotheque.app import MAX_FRAME, STEP
+from ludotheque.menu import MenuScene, PauseScene, RulesScene, SettingsScene, SetupScene
+
+from tests.harness import click, drag, frames, key, make_app, pixel, post, type_text
+from tests.ludotheque.fake_game import RealtimeCounterScene, make_descriptor
+
+
+@pytest.fixture
+def app(tmp_path):
+    return make_app([make_descriptor("counter"), make_descriptor("other")], folder=tmp_path)
+
+
+def buttons(scene):
+    return {w.label() if callable(w.label) else w.label: w for w in scene.focus.widgets if hasattr(w, "label")}
+
+
+def start_two_player(app):
+    click(app, buttons(app.top)["Two players"].rect.center)
+    assert isinstance(app.top, SetupScene)
+    click(app, app.top.start.rect.center)
+    return app.top
+
+
+def test_menu_has_one_tile_per_registered_game(app):
+    assert [g.id for g, _ in app.top.tiles] == ["counter", "other"]
+    one = make_app([make_descriptor("solo")])
+    assert len(one.top.tiles) == 1
+
+
+def test_starting_a_game_from_the_menu(app):
+    scene = start_two_player(app)
+    assert scene.game_id == "counter"
+    assert [p.name for p in scene.config.players] == ["Left", "Right"]
+
+
+def test_only_the_left_button_clicks(app):
+    scene = start_two_player(app)
+    for button in (pygame.BUTTON_RIGHT, pygame.BUTTON_MIDDLE, pygame.BUTTON_WHEELUP, pygame.BUTTON_X1, 7):
+        click(app, (640, 360), button=button)
+    post(app, pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0, touch=False)
+    assert scene.count == 0
+    click(app, (640, 360))
+    assert scene.count == 1
+
+
+def test_stall_is_clamped_so_nothing_jumps(app):
+    scene = start_two_player(app)
+    before = scene.steps
+    app.advance(5.0)  # the window was dragged for five seconds
+    assert scene.steps - before == round(MAX_FRAME / STEP)
+
+
+def test_fixed_step_count_does_not_depend_on_frame_rate(app):
+    scene = start_two_player(app)
+    s0 = scene.steps
+    frames(app, 60, 1 / 60)
+    at60 = scene.steps - s0
+    frames(app, 144, 1 / 144)
+    assert at60 == 120 and abs((scene.steps - s0 - at60) - 120) <= 1
+
+
+def test_escape_opens_pause_menu_and_resume_closes_it(app):
+    start_two_player(app)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)
+    click(app, buttons(app.top)["Resume"].rect.center)
+    assert app.top.game_id == "counter"
+
+
+def test_pause_menu_back_to_menu_autosaves_then_resume_restores(app):
+    scene = start_two_player(app)
+    click(app, (640, 360)); click(app, (640, 360))
+    key(app, pygame.K_ESCAPE)
+    click(app, buttons(app.top)["Back to the menu"].rect.center)
+    assert isinstance(app.top, MenuScene)
+    resume = next(w for w in app.top.focus.widgets if getattr(w, "game_id", None) == "counter")
+    assert resume.visible
+    click(app, resume.rect.center)
+    assert app.top is not scene and app.top.count == 2
+
+
+def test_losing_focus_pauses_a_realtime_game(tmp_path):
+    app = make_app([make_descriptor("live", RealtimeCounterScene)], folder=tmp_path)
+    start_two_player(app)
+    post(app, pygame.WINDOWFOCUSLOST)
+    assert isinstance(app.top, PauseScene)
+    steps = app.stack[-2].steps
+    frames(app, 30)
+    assert app.stack[-2].steps == steps  # nothing runs behind the pause menu
+
+
+def test_minimising_pauses_a_realtime_game(tmp_path):
+    app = make_app([make_descriptor("live", RealtimeCounterScene)], folder=tmp_path)
+    start_two_player(app)
+    post(app, pygame.WINDOWMINIMIZED)
+    assert isinstance(app.top, PauseScene)
+
+
+def test_quit_event_stops_and_autosaves(app):
+    scene = start_two_player(app)
+    click(app, (640, 360))
+    post(app, pygame.QUIT)
+    assert not app.running
+    assert app.saves.load("counter")["count"] == scene.count == 1
+
+
+def test_settings_language_switch_redraws_at_once(app):
+    click(app, app.top.settings_btn.rect.center)
+    assert isinstance(app.top, SettingsScene)
+    lang = app.top.focus.widgets[0]
+    click(app, lang.rect.center)  # en -> next
+    assert i18n.language() == "fr"
+    key(app, pygame.K_ESCAPE)
+    assert "Deux joueurs" in buttons(app.top)
+    assert app.settings.language == "fr"
+    i18n.set_language("en")
+
+
+def test_settings_are_remembered(tmp_path):
+    app = make_app([make_descriptor()], folder=tmp_path)
+    click(app, app.top.settings_btn.rect.center)
+    names = app.top.names
+    click(app, names[0].rect.center)
+    type_text(app, "Zoé")
+    key(app, pygame.K_ESCAPE)
+    from ludotheque.settings import Settings
+    assert Settings.load(tmp_path / "settings.json").player_names[0].endswith("Zoé")
+
+
+def test_mute_key_and_volume(app):
+    key(app, pygame.K_m)
+    assert app.audio.muted and app.settings.muted
+    key(app, pygame.K_m)
+    assert not app.audio.muted
+
+
+def test_rules_screen_scrolls_and_closes_with_escape(app):
+    click(app, buttons(app.top)["Rules"].rect.center)
+    assert isinstance(app.top, RulesScene)
+    frames(app, 1)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene)
+
+
+def test_setup_against_computer_offers_level_and_side(app):
+    click(app, buttons(app.top)["Against the computer"].rect.center)
+    setup = app.top
+    assert setup.vs_ai
+    labels = [w.label() for w in setup.focus.widgets if callable(getattr(w, "label", None))]
+    assert "Level" in labels and "You play" in labels
+    key(app, pygame.K_RETURN)
+    players = app.top.config.players
+    assert [p.kind for p in players] == ["human", "ai"]
+
+
+def test_damaged_save_is_reported_and_set_aside_on_resume(app, tmp_path):
+    (tmp_path / "saves").mkdir(exist_ok=True)
+    (tmp_path / "saves" / "counter.json").write_text("{oops")
+    app.top.refresh()
+    resume = next(w for w in app.top.focus.widgets if getattr(w, "game_id", None) == "counter")
+    click(app, resume.rect.center)
+    assert isinstance(app.top, MenuScene)
+    assert app.toasts.current and "could not be used" in app.toasts.current
+    assert (tmp_path / "saves" / "counter.json.bad").exists()
+
+
+def test_dialog_enter_and_escape(app):
+    from ludotheque.widgets import Dialog
+    chosen = []
+    app.push(Dialog(app, "Title", "Body", [("Yes", lambda: chosen.append("yes")), ("No", lambda: chosen.append("no"))]))
+    key(app, pygame.K_RETURN)
+    app.push(Dialog(app, "Title", "Body", [("Yes", lambda: chosen.append("yes")), ("No", lambda: chosen.append("no"))]))
+    key(app, pygame.K_ESCAPE)
+    assert chosen == ["yes", "no"] and isinstance(app.top, MenuScene)
+
+
+def test_menu_draws_something(app):
+    frames(app, 1)
+    assert pixel(app, (640, 5)) != pixel(app, (640, 70))  # the title is drawn

@@ -1,0 +1,56 @@
+"""Every visible text has a French translation, and the compiled catalogues are current."""
+
+import ast
+from pathlib import Path
+
+import polib
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "assets" / "locale"
+DOMAINS = ("ludotheque", "glissando", "magico", "mississippi")
+
+
+def used_messages(package: str) -> set[str]:
+    """String literals passed to ``_()`` in the package's modules (found with ``ast``)."""
+    found = set()
+    for path in (ROOT / package).rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_"
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                found.add(node.args[0].value)
+    return found
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_visible_text_has_a_french_translation(domain):
+    used = used_messages(domain)
+    if not used:
+        pytest.skip(f"{domain} shows no translatable text yet")
+    po_path = LOCALE / "fr" / "LC_MESSAGES" / f"{domain}.po"
+    assert po_path.exists(), f"missing {po_path}"
+    po = polib.pofile(str(po_path))
+    translated = {e.msgid for e in po if e.msgstr or e.msgstr_plural}
+    missing = sorted(used - translated)
+    assert not missing, f"{domain}: no French for {missing}"
+
+
+@pytest.mark.parametrize("po_path", sorted(LOCALE.glob("*/LC_MESSAGES/*.po")), ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_compiled_catalogue_matches_its_po(po_path):
+    mo_path = po_path.with_suffix(".mo")
+    assert mo_path.exists(), f"run: python -m ludotheque.i18n compile ({mo_path} missing)"
+    po = {e.msgid: e.msgstr for e in polib.pofile(str(po_path)) if e.msgstr and not e.obsolete and "fuzzy" not in e.flags}
+    mo = {e.msgid: e.msgstr for e in polib.mofile(str(mo_path)) if e.msgid}
+    assert mo == po, "stale .mo: run python -m ludotheque.i18n compile"
+
+
+def test_language_switch_changes_texts_at_once():
+    from ludotheque import i18n
+
+    _ = i18n.domain("ludotheque")
+    i18n.set_language("fr")
+    try:
+        assert _("Two players") == "Deux joueurs"
+    finally:
+        i18n.set_language("en")
+    assert _("Two players") == "Two players"
