@@ -26,7 +26,7 @@ from typing import Iterator, NamedTuple
 __all__ = [
     "IllegalTurn", "Position", "Turn", "Slide", "TurnInProgress",
     "BLUE", "ORANGE", "PAWNS_PER_SIDE", "DIRS",
-    "cell_name", "parse_cell", "runs_of_five", "has_five",
+    "cell_name", "parse_cell", "first_player", "removal_pairs", "runs_of_five", "has_five",
 ]
 
 Square = int
@@ -157,6 +157,12 @@ def removal_pairs(bb: Bitboard) -> list[tuple[Square, Square]]:
             for b in srt[i + 1:]:
                 pairs.add((a, b))
     return sorted(pairs)
+
+
+def first_player(rng) -> Color:
+    """G-2: draw the first player at random with ``rng`` (a ``random.Random``), so a
+    seed repeats the draw. Returns ``"b"`` or ``"o"``."""
+    return rng.choice((BLUE, ORANGE))
 
 
 def cell_name(sq: Square) -> str:
