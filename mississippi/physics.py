@@ -1,0 +1,1039 @@
+"""Mississippi puck physics on pymunk (rules M-P1…M-P7), a pure module (no pygame).
+
+World units: millimetres (mm), seconds (s), grams (g); so speeds are mm/s, forces
+g·mm/s² and torques g·mm²/s². Table coordinates are those of :mod:`mississippi.table`
+(x along the table 0…3770 mm, y across 0…495 mm). Angles are radians, spins rad/s.
+
+The model
+=========
+
+* **Table friction (M-P1)** is Coulomb friction made with pymunk's top-down technique
+  (``examples/tank.py``): every puck is tied to ``space.static_body`` by a
+  :class:`pymunk.PivotJoint` (anchor at the centre of mass) and a :class:`pymunk.GearJoint`,
+  both with ``max_bias = 0`` (no position correction) and ``max_force`` equal to the
+  friction: ``μ·m·g`` for sliding and ``(2/3)·μ·m·g·R`` for spinning (uniform pressure
+  under a flat disc). A sliding puck therefore loses exactly ``μ·g·h`` of speed per
+  sub-step of ``h`` seconds — constant deceleration — and stops for real.
+  ``Space.damping`` is never used (it only decays exponentially and never stops).
+* **Contacts (M-P2)**: pymunk combines shape properties by multiplication, so each
+  puck's elasticity is ``√e_pp`` and each rail's ``e_pr / √e_pp`` (same for friction):
+  puck–puck and puck–rail pairs get exactly the configured values with no per-contact
+  Python callback.
+* **Rails, end boards (M-P5)** are 100 mm thick static boxes; a puck at the 6 m/s launch
+  cap moves 25 mm per 1/240 s sub-step, far less than a board's thickness or a puck's
+  diameter (76 mm), so nothing tunnels. Speeds are clamped to the launch cap.
+* **Layers**: a puck on the table top and a puck in a gutter are at different heights
+  (the gutter is 63.5 mm deep, a puck 23 mm thick, M-T6/M-T7), so they never touch;
+  pymunk shape filters keep two layers. Rails and end boards stand in both layers; a
+  *gutter wall* (the face of the table top above the gutter floor) exists only in the
+  gutter layer so a puck in a gutter never climbs back.
+* **Gutter drop (M-P3)**: a puck drops as soon as its **centre** passes a gutter edge line.
+  Decision: it then falls freely for ``√(2·depth/g)`` ≈ 0.114 s (no friction, it is in
+  the air) and afterwards slides on the gutter floor with the same μ (the gutter floor is
+  the same varnished wood). It keeps moving across the gutter until it stops or meets the
+  end board.
+* **Off the table (M-P4)**: a puck that meets an end board with ``|vx| > v_off`` (default
+  3500 mm/s) flies over it: it is removed from the space and reported ``off_table``.
+  Slower pucks bounce off the end board (restitution as a rail) and stay in the gutter.
+* **Standing puck (M-P6)**: a 76 × 23 mm box (the face's diameter along ``angle``) that
+  does not slide until touched. The first step in which anything pushes it, it topples:
+  the box is replaced by an ordinary flat disc on the same body, keeping the linear
+  momentum it received (and its angular momentum, so the spin is rescaled for the disc's
+  moment of inertia).
+* **Rest (M-P7)**: every puck slower than 5 mm/s and spinning slower than 5 mm/s at the
+  rim, no puck falling into a gutter. Bodies never sleep (zero gravity, sleeping disabled);
+  ``Body.sleep()`` is never called.
+
+Performance: pucks at rest are *parked* — their two friction joints are taken out of the
+space (they contribute nothing while the puck is still, but cost most of the solver time).
+A parked puck never touches another puck, so anything that moves it starts a new contact;
+that contact's ``begin`` callback unparks it, and the friction the joints would have
+applied during that first sub-step (at most ``μ·g·h`` of speed) is subtracted at once.
+
+Determinism (M-P5): fixed sub-step ``h ≤ 1/240 s``; :meth:`World.step` feeds it from an
+accumulator, so a scene's frame rate never changes an outcome. :meth:`World.shoot` rebuilds
+the pymunk space from the puck states when every puck is at rest (a reused ``Space`` keeps
+cached contacts and does not continue exactly like a fresh one — pymunk issue 181), so the
+same shot from the same state gives bit-identical results, whether the world was restored
+from a :class:`WorldSnapshot`, in this process or another.
+
+Debug view (for the scene's F3 overlay)
+=======================================
+
+Everything is readable from a :class:`World` without touching pymunk:
+
+* :meth:`World.pucks` — every puck's ``id, state, x, y, vx, vy, angle, spin, standing``;
+* :meth:`World.contacts` — current contact points (:class:`Contact`: the two parties,
+  point, normal, penetration depth);
+* :meth:`World.debug_info` — sim time, sub-steps, shot clock, which pucks are parked,
+  falling into a gutter or near a gutter edge, ``at_rest``, and the parameters;
+* :meth:`World.events_since` / :attr:`World.event_count` — contacts, rail hits, drops,
+  overhangs, off-table exits and topples as they happen (for sounds);
+* :attr:`World.table` (geometry) and :attr:`World.params` (μ, restitutions, v_off, …).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import pymunk
+import pymunk.batch
+
+from .table import Side, Table
+
+__all__ = [
+    "G_MM_S2", "PuckState", "ShotEvent", "ShotReport", "Contact", "PhysicsParams",
+    "WorldSnapshot", "World", "PlacementError", "ShotError",
+]
+
+#: Standard gravity in mm/s².
+G_MM_S2 = 9810.0
+
+# Collision types.
+_CT_PUCK = 1
+_CT_STANDING = 2
+_CT_WALL = 3       # rails, end boards, gutter walls
+_CT_SENSOR = 4     # gutter regions, table layer only
+# Shape filter categories.
+_CAT_TABLE = 0b00001
+_CAT_GUTTER = 0b00010
+_CAT_WALL = 0b00100
+_CAT_GWALL = 0b01000
+_CAT_SENSOR = 0b10000
+_F_TABLE_PUCK = pymunk.ShapeFilter(categories=_CAT_TABLE,
+                                   mask=_CAT_TABLE | _CAT_WALL | _CAT_SENSOR)
+_F_GUTTER_PUCK = pymunk.ShapeFilter(categories=_CAT_GUTTER,
+                                    mask=_CAT_GUTTER | _CAT_WALL | _CAT_GWALL)
+_F_WALL = pymunk.ShapeFilter(categories=_CAT_WALL, mask=_CAT_TABLE | _CAT_GUTTER)
+_F_GWALL = pymunk.ShapeFilter(categories=_CAT_GWALL, mask=_CAT_GUTTER)
+_F_SENSOR = pymunk.ShapeFilter(categories=_CAT_SENSOR, mask=_CAT_TABLE)
+
+_WALL_THICKNESS = 100.0        # mm, static boxes (M-P5)
+_CHECK_EVERY = 8               # sub-steps between rest / park / clamp checks (1/30 s)
+_EVENT_MIN_SPEED = 1.0         # mm/s: slower touches (resting contacts) are not events
+_STILL = 1e-6                  # mm/s and rad/s: a puck this slow is parked
+_STILL2 = _STILL * _STILL
+_SCAN_FIELDS = (pymunk.batch.BodyFields.BODY_ID | pymunk.batch.BodyFields.VELOCITY
+                | pymunk.batch.BodyFields.ANGULAR_VELOCITY)
+
+PUCK_STATES = ("table", "overhang", "gutter_left", "gutter_right", "off_table")
+EVENT_KINDS = ("contact", "rail", "drop", "overhang", "off_table", "topple")
+
+
+class PlacementError(ValueError):
+    """A puck cannot be placed there (outside the table, or on another puck).
+    The message starts with the rule id (M-T…, M-R1, M-R9)."""
+
+
+class ShotError(ValueError):
+    """A shot that cannot be played (unknown puck, puck not on the table, bad numbers).
+    The message starts with the rule id (M-R2, M-U1)."""
+
+
+@dataclass(frozen=True)
+class PuckState:
+    """One puck in a report or snapshot.
+
+    ``state`` is ``"table"``, ``"overhang"`` (centre on the table, disc past a gutter edge
+    line, M-P3), ``"gutter_left"``, ``"gutter_right"`` or ``"off_table"`` (M-P4; x, y are
+    where it left). ``x, y`` in mm, ``vx, vy`` in mm/s, ``angle`` in rad, ``spin`` in
+    rad/s; ``standing`` is True for a standing target that has not toppled (M-P6, M-R9).
+    """
+
+    id: int
+    state: str
+    x: float
+    y: float
+    vx: float = 0.0
+    vy: float = 0.0
+    angle: float = 0.0
+    spin: float = 0.0
+    standing: bool = False
+
+    @property
+    def speed(self) -> float:
+        """Speed in mm/s."""
+        return math.hypot(self.vx, self.vy)
+
+    @property
+    def on_table(self) -> bool:
+        """True for ``"table"`` and ``"overhang"``."""
+        return self.state in ("table", "overhang")
+
+
+@dataclass(frozen=True)
+class ShotEvent:
+    """Something that happened during a shot, for the rules engine and for sounds.
+
+    ``t``: simulated seconds since the shot (:meth:`World.shoot`) or since the world was
+    built/restored. ``kind``: ``"contact"`` (two pucks, ids in ``pucks``), ``"rail"`` (a
+    puck hits a rail, an end board or a gutter wall; ``where`` names it: ``near_rail``,
+    ``far_rail``, ``left_board``, ``right_board``, ``left_gutter_wall``,
+    ``right_gutter_wall``), ``"drop"`` (M-P3, ``where`` = gutter side), ``"overhang"``
+    (at rest, M-P3, ``where`` = side), ``"off_table"`` (M-P4, ``where`` = end),
+    ``"topple"`` (M-P6). ``speed``: mm/s, the relative normal speed for contact/rail, the
+    puck's speed otherwise.
+    """
+
+    t: float
+    kind: str
+    pucks: tuple[int, ...]
+    where: str | None = None
+    speed: float = 0.0
+
+
+@dataclass(frozen=True)
+class ShotReport:
+    """Outcome of :meth:`World.run_until_rest`: final ``pucks`` by id, ``events`` in time
+    order since the shot, ``duration`` in simulated seconds since the shot, and ``rested``
+    (False if the time limit came first, M-P7)."""
+
+    pucks: dict[int, PuckState]
+    events: tuple[ShotEvent, ...]
+    duration: float
+    rested: bool
+
+    def dropped(self, side: Side | None = None) -> tuple[int, ...]:
+        """Ids of pucks that dropped during the shot (into ``side``'s gutter if given)."""
+        return tuple(e.pucks[0] for e in self.events
+                     if e.kind == "drop" and (side is None or e.where == side))
+
+
+@dataclass(frozen=True)
+class Contact:
+    """A contact point for the debug view: ``a`` is a puck id, ``b`` a puck id or the name
+    of a static part (``near_rail`` …); point ``(x, y)`` mm, unit normal ``(nx, ny)``
+    from ``a`` to ``b``, penetration ``depth`` in mm (positive when overlapping)."""
+
+    a: int
+    b: int | str
+    x: float
+    y: float
+    nx: float
+    ny: float
+    depth: float
+
+
+@dataclass(frozen=True)
+class PhysicsParams:
+    """Tunable physics numbers (units in brackets) and where they come from.
+
+    * ``mu`` (–) = 0.20: table friction coefficient, M-P1 ("varnished wood"); the
+      Engineering ToolBox table of friction coefficients gives 0.2–0.5 for dry
+      wood on wood, lower values for waxed or lacquered wood.
+    * ``g`` (mm/s²) = 9810: standard gravity.
+    * ``puck_restitution`` (–) = 0.85: puck–puck, M-P2 ("elastic-ish"); hard lacquered
+      wooden discs (crokinole, carrom strikers) are measured around 0.8–0.9.
+    * ``puck_friction`` (–) = 0.10: puck–puck sliding friction at the rim, M-P2 ("low");
+      smooth varnish on varnish.
+    * ``rail_restitution`` (–) = 0.60: puck–rail and puck–end board, M-P2.
+    * ``rail_friction`` (–) = 0.20: puck–rail, same wood as the table.
+    * ``v_off`` (mm/s) = 3500: M-P4.
+    * ``launch_cap`` (mm/s) = 6000: M-U1, M-P5.
+    * ``dt`` (s) = 1/240: fixed sub-step, M-P5 (must be ≤ 1/240).
+    * ``rest_speed`` (mm/s) = 5 and ``rest_rim_speed`` (mm/s) = 5: M-P7.
+    * ``iterations`` = 10: pymunk solver iterations (pymunk's default).
+    * ``park`` = True: take still pucks' friction joints out of the solver (speed only;
+      False is for measuring the overhead against bare pymunk).
+    """
+
+    mu: float = 0.20
+    g: float = G_MM_S2
+    puck_restitution: float = 0.85
+    puck_friction: float = 0.10
+    rail_restitution: float = 0.60
+    rail_friction: float = 0.20
+    v_off: float = 3500.0
+    launch_cap: float = 6000.0
+    dt: float = 1.0 / 240.0
+    rest_speed: float = 5.0
+    rest_rim_speed: float = 5.0
+    iterations: int = 10
+    park: bool = True
+
+    def __post_init__(self) -> None:
+        if not (0.0 < self.dt <= 1.0 / 240.0 + 1e-12):
+            raise ValueError("M-P5: the physics sub-step must be in (0, 1/240] s")
+        for name in ("mu", "g", "v_off", "launch_cap", "rest_speed", "rest_rim_speed"):
+            v = getattr(self, name)
+            if not (math.isfinite(v) and v > 0):
+                raise ValueError(f"M-P: {name} must be a positive number, not {v!r}")
+        for name in ("puck_restitution", "rail_restitution", "puck_friction",
+                     "rail_friction"):
+            v = getattr(self, name)
+            if not (math.isfinite(v) and v >= 0):
+                raise ValueError(f"M-P2: {name} must be ≥ 0, not {v!r}")
+        if self.puck_restitution == 0 and self.rail_restitution > 0:
+            raise ValueError("M-P2: puck_restitution 0 needs rail_restitution 0")
+        if self.puck_friction == 0 and self.rail_friction > 0:
+            raise ValueError("M-P2: puck_friction 0 needs rail_friction 0")
+        if self.iterations < 1:
+            raise ValueError("M-P5: iterations must be ≥ 1")
+
+
+@dataclass(frozen=True)
+class WorldSnapshot:
+    """Plain-data state of a :class:`World`, enough to rebuild it exactly.
+
+    ``pucks``: tuple of :class:`PuckState` in id order; ``falling``: (id, seconds of
+    free fall left) for pucks dropping into a gutter; ``parked``: ids of pucks whose
+    friction joints are out of the space; ``time``: world clock (s); ``acc``: the
+    :meth:`World.step` accumulator (s); ``next_id``; ``table`` and ``params`` as dicts.
+    ``to_dict()``/``from_dict()`` give a JSON-able dict (floats round-trip exactly).
+    """
+
+    pucks: tuple[PuckState, ...]
+    falling: tuple[tuple[int, float], ...] = ()
+    parked: tuple[int, ...] = ()
+    time: float = 0.0
+    acc: float = 0.0
+    next_id: int = 0
+    seed: int = 0
+    table: dict[str, float] = field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict (lists, numbers, strings, bools)."""
+        return {
+            "version": 1,
+            "pucks": [asdict(p) for p in self.pucks],
+            "falling": [[i, s] for i, s in self.falling],
+            "parked": list(self.parked),
+            "time": self.time, "acc": self.acc, "next_id": self.next_id,
+            "seed": self.seed, "table": dict(self.table), "params": dict(self.params),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "WorldSnapshot":
+        """Inverse of :meth:`to_dict`.
+
+        :raises ValueError: on a missing key or a wrong version.
+        """
+        try:
+            if d.get("version") != 1:
+                raise ValueError(f"M-P5: unknown snapshot version {d.get('version')!r}")
+            return cls(
+                pucks=tuple(PuckState(**p) for p in d["pucks"]),
+                falling=tuple((int(i), float(s)) for i, s in d["falling"]),
+                parked=tuple(int(i) for i in d["parked"]),
+                time=float(d["time"]), acc=float(d["acc"]), next_id=int(d["next_id"]),
+                seed=int(d["seed"]), table=dict(d["table"]), params=dict(d["params"]),
+            )
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"M-P5: malformed snapshot: {exc}") from exc
+
+
+class _Puck:
+    """Internal record of one puck (pymunk objects + bookkeeping)."""
+
+    __slots__ = ("id", "body", "shape", "pivot", "gear", "state", "standing",
+                 "fall_left", "parked", "x", "y")
+
+    def __init__(self, pid: int) -> None:
+        self.id = pid
+        self.body: pymunk.Body | None = None
+        self.shape: pymunk.Shape | None = None
+        self.pivot: pymunk.PivotJoint | None = None
+        self.gear: pymunk.GearJoint | None = None
+        self.state = "table"       # "table" | "gutter_left" | "gutter_right" | "off_table"
+        self.standing = False
+        self.fall_left = 0.0       # s of free fall left (dropping into a gutter)
+        self.parked = False
+        self.x = 0.0               # last position, kept for off-table pucks
+        self.y = 0.0
+
+
+class World:
+    """A Mississippi table with pucks, simulated with pymunk (M-P1…M-P7).
+
+    :param table: geometry (default the regulation :class:`~mississippi.table.Table`).
+    :param mu: table friction coefficient μ (M-P1).
+    :param seed: recorded in snapshots; the simulation itself draws no random numbers.
+    :param params: any other :class:`PhysicsParams` field (``puck_restitution=…``).
+    :raises TypeError: for an unknown parameter name.
+    :raises ValueError: for an out-of-range parameter (see :class:`PhysicsParams`).
+
+    >>> w = World()
+    >>> p = w.place_puck(500.0, 247.5)
+    >>> w.shoot(p, 2000.0, 0.0)
+    >>> r = w.run_until_rest()
+    >>> r.rested, r.pucks[p].state, round(r.pucks[p].x - 500.0, -1)   # v²/(2μg) ≈ 1019 mm
+    (True, 'table', 1020.0)
+    """
+
+    def __init__(self, table: Table | None = None, mu: float = 0.20, seed: int = 0,
+                 **params: Any) -> None:
+        self.table = table if table is not None else Table()
+        self.params = PhysicsParams(mu=mu, **params)
+        self.seed = seed
+        self._pucks: dict[int, _Puck] = {}
+        self._next_id = 0
+        self._time = 0.0
+        self._acc = 0.0
+        self._steps = 0
+        self._events: list[ShotEvent] = []
+        self._shot_t0 = 0.0
+        self._shot_event0 = 0
+        self._shot_active = False
+        self._fresh = True
+        self._build_space()
+
+    # ================================================================ construction
+    def _build_space(self) -> None:
+        """(Re)create the pymunk space with the static table and no pucks."""
+        p, t = self.params, self.table
+        s = pymunk.Space()
+        s.iterations = p.iterations
+        s.gravity = (0.0, 0.0)
+        self._space = s
+        self._h = p.dt
+        self._pp_e = math.sqrt(p.puck_restitution)
+        self._pp_f = math.sqrt(p.puck_friction)
+        self._wall_e = p.rail_restitution / self._pp_e if self._pp_e else 0.0
+        self._wall_f = p.rail_friction / self._pp_f if self._pp_f else 0.0
+        m, r = t.puck_mass, t.puck_radius
+        self._moment_disc = pymunk.moment_for_circle(m, 0.0, r)
+        self._moment_box = pymunk.moment_for_box(m, (t.puck_diameter, t.puck_thickness))
+        self._f_slide = p.mu * m * p.g                         # g·mm/s²
+        self._f_spin = (2.0 / 3.0) * p.mu * m * p.g * r        # g·mm²/s²
+        self._dv_step = p.mu * p.g * p.dt                      # mm/s per sub-step
+        self._dw_step = self._f_spin / self._moment_disc * p.dt
+        self._t_fall = math.sqrt(2.0 * t.gutter_depth / p.g)
+        self._wall_names: dict[pymunk.Shape, str] = {}
+        self._shape_puck: dict[pymunk.Shape, _Puck] = {}
+        self._near_edge: dict[int, _Puck] = {}
+        self._falling: dict[int, _Puck] = {}
+        self._pending: list[tuple[str, int]] = []
+        self._by_body_id: dict[int, _Puck] = {}
+        self._buf = pymunk.batch.Buffer()
+        self._rest_v2 = p.rest_speed ** 2
+        self._rest_w = p.rest_rim_speed / r
+        self._cap2 = p.launch_cap ** 2
+        L, W, T = t.length, t.width, _WALL_THICKNESS
+        gl, gr = t.gutter_edge("left"), t.gutter_edge("right")
+        st = s.static_body
+
+        def box(x0: float, y0: float, x1: float, y1: float, name: str,
+                filt: pymunk.ShapeFilter, ct: int, sensor: bool = False) -> None:
+            poly = pymunk.Poly(st, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+            poly.filter = filt
+            poly.collision_type = ct
+            poly.sensor = sensor
+            poly.elasticity = self._wall_e
+            poly.friction = self._wall_f
+            s.add(poly)
+            self._wall_names[poly] = name
+
+        box(-T, -T, L + T, 0.0, "near_rail", _F_WALL, _CT_WALL)
+        box(-T, W, L + T, W + T, "far_rail", _F_WALL, _CT_WALL)
+        box(-T, -T, 0.0, W + T, "left_board", _F_WALL, _CT_WALL)
+        box(L, -T, L + T, W + T, "right_board", _F_WALL, _CT_WALL)
+        box(gl, 0.0, gl + T, W, "left_gutter_wall", _F_GWALL, _CT_WALL)
+        box(gr - T, 0.0, gr, W, "right_gutter_wall", _F_GWALL, _CT_WALL)
+        box(-T, -T, gl, W + T, "left_gutter", _F_SENSOR, _CT_SENSOR, sensor=True)
+        box(gr, -T, L + T, W + T, "right_gutter", _F_SENSOR, _CT_SENSOR, sensor=True)
+
+        s.on_collision(_CT_PUCK, _CT_PUCK, begin=self._on_puck_puck)
+        s.on_collision(_CT_PUCK, _CT_STANDING, begin=self._on_puck_puck,
+                       post_solve=self._on_standing_hit)
+        s.on_collision(_CT_PUCK, _CT_WALL, begin=self._on_wall)
+        s.on_collision(_CT_PUCK, _CT_SENSOR, begin=self._on_sensor_begin,
+                       separate=self._on_sensor_separate)
+
+    def _add_body(self, pk: _Puck, x: float, y: float, vx: float, vy: float,
+                  angle: float, spin: float) -> None:
+        """Create the pymunk body, shape and friction joints of ``pk`` in the space."""
+        t = self.table
+        if pk.standing:
+            body = pymunk.Body(t.puck_mass, self._moment_box)
+            hw, hh = t.puck_diameter / 2.0, t.puck_thickness / 2.0
+            shape: pymunk.Shape = pymunk.Poly(body, [(-hw, -hh), (hw, -hh), (hw, hh),
+                                                     (-hw, hh)])
+            shape.collision_type = _CT_STANDING
+        else:
+            body = pymunk.Body(t.puck_mass, self._moment_disc)
+            shape = pymunk.Circle(body, t.puck_radius)
+            shape.collision_type = _CT_PUCK
+        body.position = (x, y)
+        body.velocity = (vx, vy)
+        body.angle = angle
+        body.angular_velocity = spin
+        shape.elasticity = self._pp_e
+        shape.friction = self._pp_f
+        shape.filter = _F_TABLE_PUCK if pk.state == "table" else _F_GUTTER_PUCK
+        st = self._space.static_body
+        pivot = pymunk.PivotJoint(st, body, (0.0, 0.0), (0.0, 0.0))
+        pivot.max_bias = 0.0
+        gear = pymunk.GearJoint(st, body, 0.0, 1.0)
+        gear.max_bias = 0.0
+        pk.body, pk.shape, pk.pivot, pk.gear = body, shape, pivot, gear
+        self._set_friction(pk)
+        self._space.add(body, shape)
+        self._shape_puck[shape] = pk
+        self._by_body_id[body.id] = pk
+        if not pk.parked:
+            self._space.add(pivot, gear)
+
+    def _set_friction(self, pk: _Puck) -> None:
+        falling = pk.fall_left > 0.0
+        pk.pivot.max_force = 0.0 if falling else self._f_slide
+        pk.gear.max_force = 0.0 if falling else self._f_spin
+
+    def _park(self, pk: _Puck) -> None:
+        """Take a still puck's friction joints out of the space (see module docstring)."""
+        if not pk.parked:
+            self._space.remove(pk.pivot, pk.gear)
+            pk.parked = True
+            pk.body.velocity = (0.0, 0.0)
+            pk.body.angular_velocity = 0.0
+
+    def _unpark(self, pk: _Puck) -> None:
+        """Put the friction joints back and subtract the friction of the sub-step that
+        just ran without them (at most μ·g·h of speed, M-P1)."""
+        if not pk.parked or pk.standing:
+            return
+        pk.parked = False
+        self._space.add(pk.pivot, pk.gear)
+        if pk.fall_left > 0.0:
+            return
+        b = pk.body
+        vx, vy = b.velocity
+        sp = math.hypot(vx, vy)
+        if sp <= self._dv_step:
+            b.velocity = (0.0, 0.0)
+        else:
+            k = 1.0 - self._dv_step / sp
+            b.velocity = (vx * k, vy * k)
+        w = b.angular_velocity
+        b.angular_velocity = 0.0 if abs(w) <= self._dw_step else w - math.copysign(
+            self._dw_step, w)
+
+    def _touches_other_puck(self, pk: _Puck) -> bool:
+        for info in self._space.shape_query(pk.shape):
+            if info.shape in self._shape_puck:
+                return True
+        return False
+
+    # ================================================================ callbacks
+    def _now(self) -> float:
+        return self._time - self._shot_t0
+
+    def _on_puck_puck(self, arb: pymunk.Arbiter, space: pymunk.Space, data: Any) -> None:
+        sa, sb = arb.shapes
+        pa, pb = self._shape_puck[sa], self._shape_puck[sb]
+        if pa.parked:
+            self._pending.append(("unpark", pa.id))
+        if pb.parked:
+            self._pending.append(("unpark", pb.id))
+        n = arb.normal
+        va, vb = sa.body.velocity, sb.body.velocity
+        vrn = (vb.x - va.x) * n.x + (vb.y - va.y) * n.y
+        if -vrn >= _EVENT_MIN_SPEED:
+            ids = (pa.id, pb.id) if pa.id < pb.id else (pb.id, pa.id)
+            self._events.append(ShotEvent(self._now() + self._h, "contact", ids, None,
+                                          -vrn))
+
+    def _on_standing_hit(self, arb: pymunk.Arbiter, space: pymunk.Space,
+                         data: Any) -> None:
+        for sh in arb.shapes:
+            pk = self._shape_puck.get(sh)
+            if pk is not None and pk.standing:
+                if ("topple", pk.id) not in self._pending:
+                    self._pending.append(("topple", pk.id))
+
+    def _on_wall(self, arb: pymunk.Arbiter, space: pymunk.Space, data: Any) -> None:
+        sa, sb = arb.shapes
+        if sa in self._shape_puck:
+            pk, wall, sign = self._shape_puck[sa], self._wall_names[sb], 1.0
+        else:
+            pk, wall, sign = self._shape_puck[sb], self._wall_names[sa], -1.0
+        v = pk.body.velocity
+        if wall in ("left_board", "right_board") and abs(v.x) > self.params.v_off:
+            # M-P4: too fast, it flies over the end board.
+            arb.process_collision = False
+            side = "left" if wall == "left_board" else "right"
+            self._events.append(ShotEvent(self._now() + self._h, "off_table", (pk.id,),
+                                          side, v.length))
+            self._pending.append(("off", pk.id))
+            return
+        n = arb.normal                       # from the first shape to the second
+        vn = sign * (v.x * n.x + v.y * n.y)  # approach speed toward the wall
+        if vn >= _EVENT_MIN_SPEED:
+            self._events.append(ShotEvent(self._now() + self._h, "rail", (pk.id,), wall,
+                                          vn))
+
+    def _on_sensor_begin(self, arb: pymunk.Arbiter, space: pymunk.Space,
+                         data: Any) -> None:
+        for sh in arb.shapes:
+            pk = self._shape_puck.get(sh)
+            if pk is not None:
+                self._near_edge[pk.id] = pk
+
+    def _on_sensor_separate(self, arb: pymunk.Arbiter, space: pymunk.Space,
+                            data: Any) -> None:
+        for sh in arb.shapes:
+            pk = self._shape_puck.get(sh)
+            if pk is not None:
+                self._near_edge.pop(pk.id, None)
+
+    # ================================================================ stepping
+    def _substep(self) -> bool | None:
+        """One fixed sub-step of ``params.dt`` seconds plus the bookkeeping. Every
+        ``_CHECK_EVERY`` sub-steps it also scans the pucks (clamp, park) and returns
+        whether the world is at rest; otherwise it returns None."""
+        self._space.step(self._h)
+        self._time += self._h
+        self._steps += 1
+        self._fresh = False
+        if self._pending:
+            self._run_pending()
+        if self._near_edge:
+            self._check_drops()
+        if self._falling:
+            self._check_falls()
+        if self._steps % _CHECK_EVERY == 0:
+            return self._scan(True)
+        return None
+
+    def _run_pending(self) -> None:
+        pending, self._pending = self._pending, []
+        for what, pid in pending:
+            pk = self._pucks.get(pid)
+            if pk is None or pk.state == "off_table":
+                continue
+            if what == "unpark":
+                self._unpark(pk)
+            elif what == "topple":
+                self._topple(pk)
+            elif what == "off":
+                self._leave_table(pk)
+
+    def _topple(self, pk: _Puck) -> None:
+        """M-P6: the standing puck becomes a flat disc where it stands, keeping the
+        momentum it received."""
+        if not pk.standing:
+            return
+        b = pk.body
+        ang_mom = b.angular_velocity * self._moment_box
+        self._space.remove(pk.shape)
+        del self._shape_puck[pk.shape]
+        pk.standing = False
+        b.moment = self._moment_disc
+        b.angular_velocity = ang_mom / self._moment_disc
+        shape = pymunk.Circle(b, self.table.puck_radius)
+        shape.collision_type = _CT_PUCK
+        shape.elasticity = self._pp_e
+        shape.friction = self._pp_f
+        shape.filter = _F_TABLE_PUCK
+        pk.shape = shape
+        self._space.add(shape)
+        self._shape_puck[shape] = pk
+        self._events.append(ShotEvent(self._now(), "topple", (pk.id,), None,
+                                      b.velocity.length))
+        self._unpark(pk)
+
+    def _leave_table(self, pk: _Puck) -> None:
+        """M-P4: remove a puck that flew over an end board."""
+        b = pk.body
+        pk.x, pk.y = b.position
+        self._remove_from_space(pk)
+        pk.state = "off_table"
+
+    def _remove_from_space(self, pk: _Puck) -> None:
+        if pk.body is None:
+            return
+        objs: list[Any] = [pk.body, pk.shape]
+        if not pk.parked:
+            objs += [pk.pivot, pk.gear]
+        self._space.remove(*objs)
+        self._shape_puck.pop(pk.shape, None)
+        self._near_edge.pop(pk.id, None)
+        self._falling.pop(pk.id, None)
+        self._by_body_id.pop(pk.body.id, None)
+        pk.body = pk.shape = pk.pivot = pk.gear = None
+        pk.parked = False
+
+    def _check_drops(self) -> None:
+        """M-P3: a puck whose centre passed a gutter edge line drops into that gutter."""
+        t = self.table
+        gl, gr = t.gutter_edge("left"), t.gutter_edge("right")
+        for pid, pk in list(self._near_edge.items()):
+            x = pk.body.position.x
+            if x < gl or x > gr:
+                side = "left" if x < gl else "right"
+                del self._near_edge[pid]
+                if pk.standing:            # cannot happen for a legal placement
+                    self._topple(pk)
+                pk.state = "gutter_" + side
+                pk.shape.filter = _F_GUTTER_PUCK
+                pk.fall_left = self._t_fall
+                if pk.parked:
+                    self._unpark(pk)
+                self._set_friction(pk)
+                self._falling[pid] = pk
+                self._events.append(ShotEvent(self._now(), "drop", (pid,), side,
+                                              pk.body.velocity.length))
+
+    def _check_falls(self) -> None:
+        for pid, pk in list(self._falling.items()):
+            pk.fall_left -= self._h
+            if pk.fall_left <= 1e-12:
+                pk.fall_left = 0.0
+                del self._falling[pid]
+                self._set_friction(pk)
+
+    def _scan(self, housekeep: bool) -> bool:
+        """Read every body's velocity in one batch call and return whether the world
+        is at rest (M-P7). With ``housekeep``: clamp speeds to the launch cap (M-P5) and
+        park still pucks that touch no other puck.
+
+        :raises FloatingPointError: if a velocity became NaN (never seen; a safeguard).
+        """
+        buf = self._buf
+        buf.clear()
+        pymunk.batch.get_space_bodies(self._space, _SCAN_FIELDS, buf)
+        ids = memoryview(buf.int_buf()).cast("P")
+        it = iter(memoryview(buf.float_buf()).cast("d"))
+        rest = not (self._falling or self._pending)
+        vmax2, wmax = self._rest_v2, self._rest_w
+        park = housekeep and self.params.park
+        for bid, vx, vy, w in zip(ids, it, it, it):
+            sp2 = vx * vx + vy * vy
+            if not (sp2 < vmax2 and -wmax < w < wmax):
+                rest = False
+                if housekeep and not sp2 <= self._cap2:
+                    pk = self._by_body_id[bid]
+                    if sp2 != sp2 or w != w:
+                        raise FloatingPointError(f"M-P5: puck {pk.id} has a NaN velocity")
+                    k = self.params.launch_cap / math.sqrt(sp2)
+                    pk.body.velocity = (vx * k, vy * k)
+            elif park and sp2 < _STILL2 and -_STILL < w < _STILL:
+                pk = self._by_body_id.get(bid)
+                if (pk is not None and not pk.parked and pk.fall_left == 0.0
+                        and not self._touches_other_puck(pk)):
+                    self._park(pk)
+        return rest
+
+    def step(self, dt: float, max_substeps: int = 240) -> None:
+        """Advance the world by ``dt`` seconds (e.g. one frame) in fixed sub-steps of
+        ``params.dt`` (≤ 1/240 s) fed from an accumulator (M-P5): the leftover time is
+        kept for the next call, so outcomes never depend on the frame rate. At most
+        ``max_substeps`` sub-steps run per call (the rest of the time is dropped, like a
+        clamped frame delta).
+
+        :raises ValueError: if ``dt`` is negative or not finite.
+        """
+        if not (math.isfinite(dt) and dt >= 0):
+            raise ValueError(f"M-P5: dt must be a finite number ≥ 0, not {dt!r}")
+        self._acc += dt
+        h = self._h
+        n = 0
+        rested = None
+        while self._acc >= h and n < max_substeps:
+            r = self._substep()
+            if r is not None:
+                rested = r
+            self._acc -= h
+            n += 1
+        if n == max_substeps and self._acc >= h:
+            self._acc = 0.0
+        if rested and self._shot_active:
+            self._finish_shot()
+
+    def _finish_shot(self) -> None:
+        """The shot came to rest: record overhanging pucks (M-P3, needed by M-F1)."""
+        self._shot_active = False
+        for pid, st in self.pucks().items():
+            if st.state == "overhang":
+                self._events.append(ShotEvent(self._now(), "overhang", (pid,),
+                                              self.table.overhangs(st.x), 0.0))
+
+    def run_until_rest(self, max_s: float = 20.0) -> ShotReport:
+        """Simulate until every puck is at rest (M-P7) or ``max_s`` simulated seconds
+        have passed since this call, and report the shot: every puck's final
+        :class:`PuckState`, the events since the last :meth:`shoot` (or since the world
+        was built/restored) in time order, the duration since that shot (s), and
+        whether it rested. Rest is checked every 8 sub-steps (1/30 s).
+
+        :raises ValueError: if ``max_s`` is negative or not finite.
+        """
+        if not (math.isfinite(max_s) and max_s >= 0):
+            raise ValueError(f"M-P7: max_s must be a finite number ≥ 0, not {max_s!r}")
+        n_max = int(round(max_s / self._h))
+        sub = self._substep
+        n = 0
+        rested = self._scan(False)
+        while not rested and n < n_max:
+            rested = sub()
+            n += 1
+        if not rested:
+            rested = self._scan(False)
+        if rested and self._shot_active:
+            self._finish_shot()
+        return ShotReport(self.pucks(), tuple(self._events[self._shot_event0:]),
+                          self._now(), rested)
+
+    # ================================================================ queries
+    def at_rest(self) -> bool:
+        """True when no puck is falling into a gutter and every puck moves slower than
+        ``rest_speed`` (5 mm/s) and spins slower than ``rest_rim_speed`` (5 mm/s at the
+        rim) — M-P7."""
+        return self._scan(False)
+
+    def _state_of(self, pk: _Puck) -> PuckState:
+        if pk.body is None:
+            return PuckState(pk.id, pk.state, pk.x, pk.y)
+        b = pk.body
+        x, y = b.position
+        vx, vy = b.velocity
+        state = pk.state
+        if state == "table" and self.table.overhangs(x) is not None:
+            state = "overhang"
+        return PuckState(pk.id, state, x, y, vx, vy, b.angle, b.angular_velocity,
+                         pk.standing)
+
+    def pucks(self) -> dict[int, PuckState]:
+        """Current state of every puck by id (off-table pucks keep where they left).
+        ``"overhang"`` is reported whenever the centre is on the table and the disc
+        reaches past a gutter edge line (M-P3); it is meaningful at rest."""
+        return {pid: self._state_of(pk) for pid, pk in self._pucks.items()}
+
+    def puck(self, puck_id: int) -> PuckState:
+        """State of one puck.
+
+        :raises KeyError: for an unknown id.
+        """
+        return self._state_of(self._pucks[puck_id])
+
+    def contacts(self) -> list[Contact]:
+        """Current contact points (debug view): one :class:`Contact` per point of every
+        touching pair (puck–puck once, puck–static part), sensors excluded."""
+        out: list[Contact] = []
+        seen: set[tuple[int, Any]] = set()
+
+        def visit(arb: pymunk.Arbiter) -> None:
+            sa, sb = arb.shapes
+            if sa.sensor or sb.sensor:
+                return
+            ia = self._shape_puck[sa].id if sa in self._shape_puck else self._wall_names[sa]
+            ib = self._shape_puck[sb].id if sb in self._shape_puck else self._wall_names[sb]
+            if isinstance(ia, str):
+                ia, ib = ib, ia
+                flip = -1.0
+            else:
+                flip = 1.0
+            key = (ia, ib) if isinstance(ib, str) or ia < ib else (ib, ia)
+            if key in seen:
+                return
+            seen.add(key)
+            cps = arb.contact_point_set
+            n = cps.normal
+            for cp in cps.points:
+                out.append(Contact(ia, ib, cp.point_a.x, cp.point_a.y, n.x * flip,
+                                   n.y * flip, -cp.distance))
+
+        for pid in sorted(self._pucks):
+            pk = self._pucks[pid]
+            if pk.body is not None:
+                pk.body.each_arbiter(visit)
+        return out
+
+    @property
+    def time(self) -> float:
+        """World clock in simulated seconds since the world was built or restored."""
+        return self._time
+
+    @property
+    def shot_time(self) -> float:
+        """Simulated seconds since the last :meth:`shoot` (or build/restore)."""
+        return self._now()
+
+    @property
+    def event_count(self) -> int:
+        """Number of events recorded since the world was built or restored; pass it to
+        :meth:`events_since` later to get only the new ones."""
+        return len(self._events)
+
+    def events_since(self, index: int) -> tuple[ShotEvent, ...]:
+        """Events recorded after the first ``index`` ones, in time order (a real-time
+        scene keeps ``index = world.event_count`` after each frame and plays a sound per
+        new event). Restoring a snapshot restarts the count at 0.
+
+        :raises ValueError: for a negative index.
+        """
+        if index < 0:
+            raise ValueError("M-P7: event index must be ≥ 0")
+        return tuple(self._events[index:])
+
+    def debug_info(self) -> dict[str, Any]:
+        """Everything a debug overlay may show besides :meth:`pucks` and
+        :meth:`contacts`: ``time`` and ``shot_time`` (s), ``substeps``, ``at_rest``,
+        ``parked``/``falling``/``near_edge`` puck ids, ``event_count`` and ``params``."""
+        return {
+            "time": self._time, "shot_time": self._now(), "substeps": self._steps,
+            "at_rest": self.at_rest(),
+            "parked": sorted(p.id for p in self._pucks.values() if p.parked),
+            "falling": sorted(self._falling), "near_edge": sorted(self._near_edge),
+            "event_count": len(self._events), "params": asdict(self.params),
+        }
+
+    # ================================================================ editing
+    def placement_problem(self, x: float, y: float, *, standing: bool = False,
+                          angle: float = 0.0) -> str | None:
+        """Why a puck could not be placed at (x, y) mm, or None if it can: outside the
+        rails or end boards (M-T), a standing puck not on the table top (M-R9), or
+        overlapping a puck in the same layer (table top or that gutter)."""
+        t = self.table
+        if not (math.isfinite(x) and math.isfinite(y) and math.isfinite(angle)):
+            return "M-T1: coordinates must be finite numbers"
+        r = t.puck_radius
+        if standing:
+            if not t.centre_on_table(x):
+                return "M-R9: a standing puck must stand on the table top"
+            hw, hh = t.puck_diameter / 2.0, t.puck_thickness / 2.0
+            c, s = math.cos(angle), math.sin(angle)
+            ex, ey = abs(c) * hw + abs(s) * hh, abs(s) * hw + abs(c) * hh
+            if not (ey <= y <= t.width - ey and ex <= x <= t.length - ex):
+                return "M-T2: the standing puck does not fit between the rails"
+        elif not t.inside(x, y):
+            return "M-T2: the puck does not fit between the rails and end boards"
+        layer = "table" if t.centre_on_table(x) else f"gutter_{t.gutter_side(x)}"
+        probe_body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        probe_body.position = (x, y)
+        probe_body.angle = angle
+        if standing:
+            hw, hh = t.puck_diameter / 2.0, t.puck_thickness / 2.0
+            probe: pymunk.Shape = pymunk.Poly(probe_body, [(-hw, -hh), (hw, -hh),
+                                                           (hw, hh), (-hw, hh)])
+        else:
+            probe = pymunk.Circle(probe_body, r - 1e-6)
+        probe.filter = _F_TABLE_PUCK if layer == "table" else _F_GUTTER_PUCK
+        for info in self._space.shape_query(probe):
+            other = self._shape_puck.get(info.shape)
+            if other is not None:
+                return f"M-R1: the puck would overlap puck {other.id}"
+        return None
+
+    def place_puck(self, x: float, y: float, *, standing: bool = False,
+                   angle: float = 0.0) -> int:
+        """Put a puck at rest with its centre at (x, y) mm and return its id. A centre
+        past a gutter edge line puts it in that gutter (M-P3). ``standing=True`` places a
+        standing target (M-R9, M-P6) whose face (76 mm) lies along ``angle`` (rad from
+        +x); the rules decide when that is allowed.
+
+        :raises PlacementError: see :meth:`placement_problem`.
+        """
+        problem = self.placement_problem(x, y, standing=standing, angle=angle)
+        if problem is not None:
+            raise PlacementError(problem)
+        pk = _Puck(self._next_id)
+        self._next_id += 1
+        side = self.table.gutter_side(x)
+        pk.state = "table" if side is None else "gutter_" + side
+        pk.standing = standing
+        pk.parked = standing or self.params.park
+        self._pucks[pk.id] = pk
+        self._add_body(pk, float(x), float(y), 0.0, 0.0, float(angle), 0.0)
+        self._fresh = False
+        if self._touches_other_puck(pk):
+            self._unpark(pk)
+        return pk.id
+
+    def remove_puck(self, puck_id: int) -> None:
+        """Take a puck out of the world (e.g. back into a player's hand).
+
+        :raises KeyError: for an unknown id.
+        """
+        pk = self._pucks.pop(puck_id)
+        self._remove_from_space(pk)
+        self._fresh = False
+        self._pending = [p for p in self._pending if p[1] != puck_id]
+
+    def shoot(self, puck_id: int, vx: float, vy: float) -> None:
+        """Launch a puck with velocity (vx, vy) mm/s, clamped to the launch cap
+        (6000 mm/s, M-U1) and start a new shot: the shot clock and the report's event
+        list restart here (M-R2). When every puck is at rest the pymunk space is first
+        rebuilt from the puck states, so the outcome depends on the states only (M-P5).
+
+        :raises ShotError: unknown puck, a puck not flat on the table top, or a
+            non-finite velocity.
+        """
+        pk = self._pucks.get(puck_id)
+        if pk is None:
+            raise ShotError(f"M-R2: no puck {puck_id!r}")
+        if pk.state != "table" or pk.standing:
+            raise ShotError(f"M-R2: puck {puck_id} is not lying on the table")
+        if not (math.isfinite(vx) and math.isfinite(vy)):
+            raise ShotError("M-U1: the launch velocity must be finite")
+        sp = math.hypot(vx, vy)
+        cap = self.params.launch_cap
+        if sp > cap:
+            vx, vy = vx * cap / sp, vy * cap / sp
+        if not self._fresh and self.at_rest():
+            self._rebuild(self.snapshot())
+            pk = self._pucks[puck_id]
+        if pk.parked:
+            self._space.add(pk.pivot, pk.gear)
+            pk.parked = False
+        pk.body.velocity = (float(vx), float(vy))
+        self._shot_t0 = self._time
+        self._shot_event0 = len(self._events)
+        self._shot_active = True
+
+    # ================================================================ snapshots
+    def snapshot(self) -> WorldSnapshot:
+        """Plain-data copy of the whole state (see :class:`WorldSnapshot`)."""
+        states = tuple(self._state_of(self._pucks[i]) for i in sorted(self._pucks))
+        return WorldSnapshot(
+            pucks=states,
+            falling=tuple((i, self._pucks[i].fall_left) for i in sorted(self._falling)),
+            parked=tuple(i for i in sorted(self._pucks) if self._pucks[i].parked),
+            time=self._time, acc=self._acc, next_id=self._next_id, seed=self.seed,
+            table=asdict(self.table), params=asdict(self.params))
+
+    def restore(self, snap: WorldSnapshot) -> None:
+        """Rebuild the world (a fresh pymunk space) from a snapshot, adopting its table
+        and parameters. The event log and shot clock restart (``event_count`` 0).
+
+        :raises ValueError: for an inconsistent snapshot.
+        """
+        if snap.table:
+            self.table = Table(**snap.table)
+        if snap.params:
+            self.params = PhysicsParams(**snap.params)
+        self.seed = snap.seed
+        self._events = []
+        self._shot_event0 = 0
+        self._shot_active = False
+        self._rebuild(snap)
+        self._shot_t0 = self._time
+
+    def _rebuild(self, snap: WorldSnapshot) -> None:
+        self._build_space()
+        self._pucks = {}
+        self._time = snap.time
+        self._acc = snap.acc
+        self._next_id = snap.next_id
+        falling = dict(snap.falling)
+        parked = set(snap.parked)
+        for st in sorted(snap.pucks, key=lambda s: s.id):
+            if st.state not in PUCK_STATES:
+                raise ValueError(f"M-P3: unknown puck state {st.state!r}")
+            pk = _Puck(st.id)
+            pk.state = "table" if st.state == "overhang" else st.state
+            pk.standing = st.standing
+            pk.x, pk.y = st.x, st.y
+            self._pucks[pk.id] = pk
+            if pk.state == "off_table":
+                continue
+            pk.fall_left = falling.get(pk.id, 0.0)
+            pk.parked = (pk.id in parked and self.params.park) or pk.standing
+            self._add_body(pk, st.x, st.y, st.vx, st.vy, st.angle, st.spin)
+            if pk.fall_left > 0.0:
+                self._falling[pk.id] = pk
+        for pk in self._pucks.values():
+            if pk.parked and not pk.standing and self._touches_other_puck(pk):
+                self._unpark(pk)
+        self._fresh = True
