@@ -1,7 +1,7 @@
 """The window, the frame loop and the scene stack.
 
 One window of logical size 1280×720 (``SCALED | RESIZABLE``: the pointer maps through
-the scaling), F11 full screen, M mute, Esc the pause menu. Each frame drains the whole
+the scaling), F11 full screen, M mute, Esc the pause menu, Ctrl+Q quit. Each frame drains the whole
 event queue, then advances the top scene on a **fixed step** of :data:`STEP` seconds fed
 from an accumulator (so outcomes never depend on the frame rate); the frame delta is
 clamped to :data:`MAX_FRAME` so a stall (a dragged window) never makes anything jump.
@@ -225,6 +225,9 @@ class App:
         if t == pygame.KEYDOWN:
             if event.key == pygame.K_F11:
                 self._toggle_fullscreen()
+                return
+            if event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+                self.quit()
                 return
         top = self.top
         if top is None:

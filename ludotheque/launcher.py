@@ -3,7 +3,7 @@
 Made with pyshortcuts. The shortcut starts the installed ``ludotheque`` gui script
 (no terminal) when it exists beside the running Python, else ``python main.py``. On
 Linux the ``.desktop`` file written by pyshortcuts is completed (translated name,
-categories, ``StartupWMClass``) so that ``desktop-file-validate`` accepts it.
+categories) so that ``desktop-file-validate`` accepts it.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def _complete_desktop_file(path: Path, cmd: str) -> None:
     lines = [
         "[Desktop Entry]",
         "Type=Application",
-        "Version=1.5",
+        "Version=1.0",
         f"Name={TITLE}",
         "Name[fr]=Ludothèque",
         "GenericName=Table games",
@@ -55,7 +55,6 @@ def _complete_desktop_file(path: Path, cmd: str) -> None:
         f"Icon={ICON}",
         "Terminal=false",
         "Categories=Game;BoardGame;",
-        "StartupWMClass=ludotheque",
         "",
     ]
     path.write_text("\n".join(lines), encoding="utf-8")

@@ -1,0 +1,84 @@
+"""End to end: the real game in a real X window (Xvfb), clicked with xdotool.
+
+Skips with a reason where Xvfb, xdotool or ImageMagick's ``import`` is missing;
+``.ci/run`` installs them, so CI runs these.
+"""
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOLS = ("Xvfb", "xdotool", "import")
+missing = [t for t in TOOLS if shutil.which(t) is None]
+pytestmark = [pytest.mark.e2e,
+              pytest.mark.skipif(bool(missing), reason=f"needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)")]
+
+
+@pytest.fixture
+def display(tmp_path):
+    disp = f":{random.randint(200, 900)}"
+    xvfb = subprocess.Popen(["Xvfb", disp, "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = dict(os.environ, DISPLAY=disp, SDL_AUDIODRIVER="dummy", HOME=str(tmp_path),
+               XDG_CONFIG_HOME=str(tmp_path / "cfg"), XDG_DATA_HOME=str(tmp_path / "data"))
+    env.pop("SDL_VIDEODRIVER", None)
+    for _ in range(50):
+        if subprocess.run(["xdotool", "getmouselocation"], env=env, capture_output=True).returncode == 0:
+            break
+        time.sleep(0.1)
+    yield env
+    xvfb.kill()
+    xvfb.wait()
+
+
+def grab(env, path) -> bytes:
+    subprocess.run(["import", "-window", "root", "-depth", "8", f"rgb:{path}"], env=env, check=True, timeout=30)
+    return Path(path).read_bytes()
+
+
+def first_tile_button():
+    """Where "Two players" of the first tile is, from the menu's own layout."""
+    sys.path.insert(0, str(ROOT))
+    import main
+    from tests.harness import make_app
+
+    app = make_app(main.descriptors())
+    button = next(w for w in app.top.focus.widgets if callable(getattr(w, "label", None)) and w.label() == os.environ.get("E2E_BUTTON", "Two players"))
+    return button.rect.center
+
+
+def test_clicking_a_tile_in_a_real_window_opens_the_game_setup(display, tmp_path):
+    x, y = first_tile_button()
+    app = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--lang", "en"], env=display, cwd=ROOT,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        found = subprocess.run(["xdotool", "search", "--sync", "--pid", str(app.pid)], env=display,
+                               capture_output=True, text=True, timeout=30)
+        wid = found.stdout.split()[0]
+        time.sleep(1.5)
+        assert app.poll() is None, "the game exited at start"
+        before = grab(display, tmp_path / "before.rgb")
+        subprocess.run(["xdotool", "mousemove", "--window", wid, str(x), str(y), "click", "1"], env=display, check=True)
+        time.sleep(1.0)
+        after = grab(display, tmp_path / "after.rgb")
+        changed = sum(a != b for a, b in zip(before[::97], after[::97]))
+        assert changed > len(before[::97]) // 20, "the screen did not change after the click"
+        subprocess.run(["xdotool", "key", "--window", wid, "Escape"], env=display, check=True)
+        time.sleep(0.5)
+        back = grab(display, tmp_path / "back.rgb")
+        assert sum(a != b for a, b in zip(before[::97], back[::97])) < len(before[::97]) // 50, "Esc did not go back"
+        subprocess.run(["xdotool", "key", "--window", wid, "ctrl+q"], env=display, check=True)
+        app.wait(timeout=10)
+        assert app.returncode == 0
+    finally:
+        if app.poll() is None:
+            app.kill()
+        out = app.stdout.read() if app.stdout else ""
+        print(out)
