@@ -281,6 +281,8 @@ class WorldSnapshot:
     free fall left) for pucks dropping into a gutter; ``parked``: ids of pucks whose
     friction joints are out of the space; ``time``: world clock (s); ``acc``: the
     :meth:`World.step` accumulator (s); ``next_id``; ``table`` and ``params`` as dicts.
+    ``shot_active``/``shot_steps``: a shot is in progress, and its sub-step count (the
+    rest-check cadence counts from it).
     ``to_dict()``/``from_dict()`` give a JSON-able dict (floats round-trip exactly).
     """
 
@@ -291,6 +293,8 @@ class WorldSnapshot:
     acc: float = 0.0
     next_id: int = 0
     seed: int = 0
+    shot_active: bool = False
+    shot_steps: int = 0
     table: dict[str, float] = field(default_factory=dict)
     params: dict[str, Any] = field(default_factory=dict)
 
@@ -302,7 +306,9 @@ class WorldSnapshot:
             "falling": [[i, s] for i, s in self.falling],
             "parked": list(self.parked),
             "time": self.time, "acc": self.acc, "next_id": self.next_id,
-            "seed": self.seed, "table": dict(self.table), "params": dict(self.params),
+            "seed": self.seed, "shot_active": self.shot_active,
+            "shot_steps": self.shot_steps,
+            "table": dict(self.table), "params": dict(self.params),
         }
 
     @classmethod
@@ -319,7 +325,9 @@ class WorldSnapshot:
                 falling=tuple((int(i), float(s)) for i, s in d["falling"]),
                 parked=tuple(int(i) for i in d["parked"]),
                 time=float(d["time"]), acc=float(d["acc"]), next_id=int(d["next_id"]),
-                seed=int(d["seed"]), table=dict(d["table"]), params=dict(d["params"]),
+                seed=int(d["seed"]), shot_active=bool(d["shot_active"]),
+                shot_steps=int(d["shot_steps"]),
+                table=dict(d["table"]), params=dict(d["params"]),
             )
         except (KeyError, TypeError) as exc:
             raise ValueError(f"M-P5: malformed snapshot: {exc}") from exc
@@ -373,6 +381,7 @@ class World:
         self._time = 0.0
         self._acc = 0.0
         self._steps = 0
+        self._shot_steps = 0
         self._events: list[ShotEvent] = []
         self._shot_t0 = 0.0
         self._shot_event0 = 0
@@ -579,13 +588,15 @@ class World:
                 self._near_edge.pop(pk.id, None)
 
     # ================================================================ stepping
-    def _substep(self) -> bool | None:
+    def _substep(self) -> None:
         """One fixed sub-step of ``params.dt`` seconds plus the bookkeeping. Every
-        ``_CHECK_EVERY`` sub-steps it also scans the pucks (clamp, park) and returns
-        whether the world is at rest; otherwise it returns None."""
+        ``_CHECK_EVERY`` sub-steps of a shot it also scans the pucks (clamp, park) and
+        ends the shot when everything is at rest (M-P7). The cadence counts from the
+        shot, so rest is found at the same sub-step however the time is fed."""
         self._space.step(self._h)
         self._time += self._h
         self._steps += 1
+        self._shot_steps += 1
         self._fresh = False
         if self._pending:
             self._run_pending()
@@ -593,9 +604,9 @@ class World:
             self._check_drops()
         if self._falling:
             self._check_falls()
-        if self._steps % _CHECK_EVERY == 0:
-            return self._scan(True)
-        return None
+        if self._shot_steps % _CHECK_EVERY == 0 and self._shot_active:
+            if self._scan(True):
+                self._finish_shot()
 
     def _run_pending(self) -> None:
         pending, self._pending = self._pending, []
@@ -730,21 +741,25 @@ class World:
         self._acc += dt
         h = self._h
         n = 0
-        rested = None
         while self._acc >= h and n < max_substeps:
-            r = self._substep()
-            if r is not None:
-                rested = r
+            self._substep()
             self._acc -= h
             n += 1
         if n == max_substeps and self._acc >= h:
             self._acc = 0.0
-        if rested and self._shot_active:
-            self._finish_shot()
 
     def _finish_shot(self) -> None:
-        """The shot came to rest: record overhanging pucks (M-P3, needed by M-F1)."""
+        """The shot came to rest (M-P7): zero the last creep (< 5 mm/s, which table
+        friction stops within one sub-step anyway) so the state is final, park still
+        pucks, and record overhanging pucks (M-P3, needed by M-F1)."""
         self._shot_active = False
+        for pid in sorted(self._pucks):
+            pk = self._pucks[pid]
+            if pk.body is not None and not pk.parked:
+                pk.body.velocity = (0.0, 0.0)
+                pk.body.angular_velocity = 0.0
+                if self.params.park and not self._touches_other_puck(pk):
+                    self._park(pk)
         for pid, st in self.pucks().items():
             if st.state == "overhang":
                 self._events.append(ShotEvent(self._now(), "overhang", (pid,),
@@ -764,22 +779,21 @@ class World:
         n_max = int(round(max_s / self._h))
         sub = self._substep
         n = 0
-        rested = self._scan(False)
-        while not rested and n < n_max:
-            rested = sub()
+        while self._shot_active and n < n_max:
+            sub()
             n += 1
-        if not rested:
-            rested = self._scan(False)
-        if rested and self._shot_active:
-            self._finish_shot()
         return ShotReport(self.pucks(), tuple(self._events[self._shot_event0:]),
-                          self._now(), rested)
+                          self._now(), not self._shot_active)
 
     # ================================================================ queries
     def at_rest(self) -> bool:
         """True when no puck is falling into a gutter and every puck moves slower than
         ``rest_speed`` (5 mm/s) and spins slower than ``rest_rim_speed`` (5 mm/s at the
-        rim) — M-P7."""
+        rim) — M-P7. While a shot is in progress this only turns True at the sub-step
+        where the shot's own rest check (every 8 sub-steps) ended it, so the final state
+        does not depend on when a scene asks."""
+        if self._shot_active:
+            return False
         return self._scan(False)
 
     def _state_of(self, pk: _Puck) -> PuckState:
@@ -981,6 +995,7 @@ class World:
         self._shot_t0 = self._time
         self._shot_event0 = len(self._events)
         self._shot_active = True
+        self._shot_steps = 0
 
     # ================================================================ snapshots
     def snapshot(self) -> WorldSnapshot:
@@ -991,6 +1006,7 @@ class World:
             falling=tuple((i, self._pucks[i].fall_left) for i in sorted(self._falling)),
             parked=tuple(i for i in sorted(self._pucks) if self._pucks[i].parked),
             time=self._time, acc=self._acc, next_id=self._next_id, seed=self.seed,
+            shot_active=self._shot_active, shot_steps=self._shot_steps,
             table=asdict(self.table), params=asdict(self.params))
 
     def restore(self, snap: WorldSnapshot) -> None:
@@ -1006,8 +1022,9 @@ class World:
         self.seed = snap.seed
         self._events = []
         self._shot_event0 = 0
-        self._shot_active = False
         self._rebuild(snap)
+        self._shot_active = snap.shot_active
+        self._shot_steps = snap.shot_steps
         self._shot_t0 = self._time
 
     def _rebuild(self, snap: WorldSnapshot) -> None:
