@@ -260,4 +260,4 @@ class Table:
         """Distance in mm from a centre at x to the gutter edge line at ``side``; negative
         once the centre has passed it (M-L2 ranks lag pucks by this)."""
         e = self.gutter_edge(side)
-        return e - x if side == "left" else x - e
+        return x - e if side == "left" else e - x

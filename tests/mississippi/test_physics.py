@@ -1,0 +1,552 @@
+"""Mississippi physics (M-P1…M-P7): measured against physics, not against taste."""
+
+import json
+import math
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mississippi.physics import (PUCK_STATES, PlacementError, PuckState, ShotError,
+                                 World, WorldSnapshot)
+from mississippi.table import Table
+
+ROOT = Path(__file__).resolve().parents[2]
+H = 1.0 / 240.0
+
+
+def step_until_event(w, kind, max_steps=5000):
+    """Step one sub-step at a time until an event of ``kind`` appears; return the puck
+    states just before that sub-step and the event."""
+    seen = w.event_count
+    for _ in range(max_steps):
+        before = w.pucks()
+        w.step(H)
+        for e in w.events_since(seen):
+            if e.kind == kind:
+                return before, e
+        seen = w.event_count
+    raise AssertionError(f"no {kind} event")
+
+
+# ------------------------------------------------------------------ M-P1 friction
+@pytest.mark.parametrize("v", [500.0, 1000.0, 2000.0, 3000.0, 4000.0, 5000.0])
+def test_M_P1_stopping_distance_is_v2_over_2_mu_g(v):
+    table = Table(length=8000.0)          # long enough for 5 m/s (6.4 m) without a gutter
+    w = World(table)
+    p = w.place_puck(400.0, 247.5)
+    w.shoot(p, v, 0.0)
+    rep = w.run_until_rest()
+    d = rep.pucks[p].x - 400.0
+    want = v * v / (2.0 * w.params.mu * w.params.g)
+    assert rep.rested and rep.pucks[p].state == "table"
+    assert d == pytest.approx(want, rel=0.02)
+
+
+@pytest.mark.parametrize("mu", [0.1, 0.3])
+def test_M_P1_stopping_distance_follows_the_configured_mu(mu):
+    w = World(Table(length=8000.0), mu=mu)
+    p = w.place_puck(400.0, 247.5)
+    w.shoot(p, 2500.0, 0.0)
+    d = w.run_until_rest().pucks[p].x - 400.0
+    assert d == pytest.approx(2500.0 ** 2 / (2 * mu * 9810.0), rel=0.02)
+
+
+def test_M_P1_constant_deceleration_not_exponential():
+    w = World()
+    p = w.place_puck(400.0, 247.5)
+    w.shoot(p, 3000.0, 0.0)
+    speeds = []
+    for _ in range(4):
+        w.step(0.25)
+        speeds.append(w.puck(p).speed)
+    drops = [a - b for a, b in zip(speeds, speeds[1:])]
+    for d in drops:                         # the same loss every quarter second: μ·g·0.25
+        assert d == pytest.approx(0.20 * 9810.0 * 0.25, rel=0.01)
+
+
+def test_M_P1_puck_really_stops_and_stays():
+    w = World()
+    p = w.place_puck(400.0, 247.5)
+    w.shoot(p, 1500.0, 40.0)
+    rep = w.run_until_rest()
+    assert rep.rested and rep.duration < 1.5 / (0.2 * 9.81) + 0.1
+    x, y = rep.pucks[p].x, rep.pucks[p].y
+    w.step(5.0)
+    after = w.puck(p)
+    assert (after.x, after.y, after.vx, after.vy) == (x, y, 0.0, 0.0)
+
+
+def test_M_P2_spin_decays_by_table_friction():
+    for mu, factor in ((0.2, 1.0), (0.1, 2.0)):
+        snap = WorldSnapshot(pucks=(PuckState(0, "table", 1000.0, 247.5, spin=20.0),),
+                             next_id=1, shot_active=True, params={"mu": mu})
+        w = World()
+        w.restore(snap)
+        rep = w.run_until_rest()
+        assert rep.rested and rep.pucks[0].spin == 0.0
+        # Uniform pressure under a disc: torque (2/3)μmgR, so ω falls at 4μg/(3R).
+        t_stop = 20.0 / (4 * mu * 9810.0 / (3 * 38.0))
+        assert t_stop <= rep.duration <= t_stop + 1 / 30 + H
+        assert (rep.pucks[0].x, rep.pucks[0].y) == (1000.0, 247.5)   # spins in place
+        assert rep.duration == pytest.approx(factor * 0.29, abs=0.05)
+
+
+# ------------------------------------------------------------------ M-P2 collisions
+@pytest.mark.parametrize("e", [0.85, 0.5])
+def test_M_P2_head_on_struck_puck_speed_from_restitution(e):
+    w = World(puck_restitution=e)
+    a = w.place_puck(700.0, 247.5)
+    b = w.place_puck(1500.0, 247.5)
+    w.shoot(a, 3000.0, 0.0)
+    before, ev = step_until_event(w, "contact")
+    assert ev.pucks == (a, b)
+    after = w.pucks()
+    want = (1 + e) / 2 * before[a].vx          # equal masses, b at rest
+    assert after[b].vx == pytest.approx(want, rel=0.03)
+    assert after[a].vx == pytest.approx((1 - e) / 2 * before[a].vx, rel=0.03, abs=15.0)
+    assert abs(after[b].vy) < 1e-6
+
+
+def test_M_P2_default_puck_restitution_is_about_0_85_and_rail_0_6():
+    p = World().params
+    assert p.puck_restitution == 0.85 and p.rail_restitution == 0.60
+    assert p.puck_friction < p.mu            # "low puck-puck friction"
+
+
+@pytest.mark.parametrize("offset", [19.0, 38.0, 60.0])
+@pytest.mark.parametrize("friction,tol", [(0.0, 0.5), (None, 4.0)])
+def test_M_P2_glancing_hit_sends_pucks_apart_at_90_degrees(offset, friction, tol):
+    # Restitution near 1; frictionless rims give 90°, the default low rim friction a
+    # few degrees of "throw".
+    kw = {"puck_restitution": 0.999}
+    if friction is not None:
+        kw["puck_friction"] = friction
+    w = World(**kw)
+    a = w.place_puck(700.0, 247.5)
+    b = w.place_puck(1500.0, 247.5 + offset)
+    w.shoot(a, 3000.0, 0.0)
+    step_until_event(w, "contact")
+    w.step(3 * H)
+    pa, pb = w.puck(a), w.puck(b)
+    cos = (pa.vx * pb.vx + pa.vy * pb.vy) / (pa.speed * pb.speed)
+    assert math.degrees(math.acos(cos)) == pytest.approx(90.0, abs=tol)
+    assert pb.vy > 0 > pa.vy                   # b goes off the far side, a the near side
+
+
+def test_M_P2_rail_bounce_keeps_0_6_of_the_normal_speed():
+    w = World()
+    p = w.place_puck(1500.0, 247.5)
+    w.shoot(p, 0.0, -2000.0)
+    before, ev = step_until_event(w, "rail")
+    assert ev.where == "near_rail"
+    w.step(H)
+    assert w.puck(p).vy == pytest.approx(-0.6 * before[p].vy, rel=0.03)
+
+
+# ------------------------------------------------------------------ M-P3 gutter drop
+def _shot_stopping_at(x_stop, v=600.0):
+    """Shoot a puck leftward at ``v`` so that it stops with its centre at ``x_stop``:
+    measure where a first shot stops, then shift the start by the difference."""
+    w = World()
+    p = w.place_puck(1500.0, 247.5)
+    w.shoot(p, -v, 0.0)
+    stop = w.run_until_rest().pucks[p].x
+    w2 = World()
+    p2 = w2.place_puck(1500.0 + (x_stop - stop), 247.5)
+    w2.shoot(p2, -v, 0.0)
+    return w2.run_until_rest(), p2
+
+
+def test_M_P3_puck_stopping_1mm_inside_the_edge_overhangs_and_stays():
+    rep, p = _shot_stopping_at(271.0)
+    assert rep.pucks[p].state == "overhang"
+    assert rep.pucks[p].x == pytest.approx(271.0, abs=0.01)
+    assert [e.where for e in rep.events if e.kind == "overhang"] == ["left"]
+    assert not rep.dropped()
+
+
+def test_M_P3_puck_reaching_1mm_past_the_edge_drops():
+    rep, p = _shot_stopping_at(269.0)
+    assert rep.pucks[p].state == "gutter_left"
+    assert rep.dropped("left") == (p,)
+    assert rep.pucks[p].x < 270.0
+
+
+def test_M_P3_placed_overhanging_puck_stays_and_a_placed_past_puck_is_in_the_gutter():
+    w = World()
+    a = w.place_puck(3499.0, 100.0)
+    b = w.place_puck(3501.0, 300.0)
+    w.step(1.0)
+    assert w.puck(a).state == "overhang" and w.puck(a).x == 3499.0
+    assert w.puck(b).state == "gutter_right"
+
+
+def test_M_P3_drop_happens_when_the_centre_passes_the_line():
+    w = World()
+    p = w.place_puck(600.0, 247.5)
+    w.shoot(p, -1500.0, 0.0)
+    before, ev = step_until_event(w, "drop")
+    assert ev.where == "left" and ev.pucks == (p,)
+    assert before[p].x >= 270.0 > w.puck(p).x
+    assert w.puck(p).state == "gutter_left"
+
+
+def test_M_P3_a_dropped_puck_no_longer_touches_table_pucks():
+    # A puck resting over the gutter edge and a puck already in the gutter below it.
+    w = World()
+    over = w.place_puck(280.0, 247.5)
+    low = w.place_puck(120.0, 247.5)
+    shot = w.place_puck(600.0, 120.0)
+    w.shoot(shot, -2500.0, 0.0)
+    rep = w.run_until_rest()
+    assert rep.pucks[over].x == 280.0 and rep.pucks[over].state == "overhang"
+    assert rep.pucks[shot].state == "gutter_left"
+    assert rep.pucks[low].state == "gutter_left"
+
+
+# ------------------------------------------------------------------ M-P4 off the table
+def _launch_for_edge_speed(w, x0, v_edge):
+    return math.sqrt(v_edge ** 2 + 2 * w.params.mu * w.params.g * abs(x0 - 270.0))
+
+
+@pytest.mark.parametrize("factor,state", [(1.05, "off_table"), (0.95, "gutter_left")])
+def test_M_P4_end_board_above_v_off_leaves_the_table(factor, state):
+    w = World()
+    p = w.place_puck(600.0, 247.5)
+    w.shoot(p, -_launch_for_edge_speed(w, 600.0, factor * w.params.v_off), 0.0)
+    rep = w.run_until_rest()
+    assert rep.pucks[p].state == state
+    kinds = [e.kind for e in rep.events]
+    assert kinds[0] == "drop"
+    if state == "off_table":
+        ev = [e for e in rep.events if e.kind == "off_table"][0]
+        assert ev.where == "left" and ev.speed > w.params.v_off
+    else:
+        assert "off_table" not in kinds
+        assert [e.where for e in rep.events if e.kind == "rail"][0] == "left_board"
+
+
+@pytest.mark.parametrize("v_off", [2500.0, 4500.0])
+def test_M_P4_v_off_as_configured_at_the_right_end(v_off):
+    for factor, state in ((1.05, "off_table"), (0.95, "gutter_right")):
+        w = World(v_off=v_off)
+        p = w.place_puck(3000.0, 300.0)
+        v = math.sqrt((factor * v_off) ** 2 + 2 * 0.2 * 9810.0 * 500.0)
+        w.shoot(p, v, 0.0)
+        assert w.run_until_rest().pucks[p].state == state
+
+
+def test_M_P4_along_x_only_counts():
+    # Fast, but mostly across: the x component is below v_off, so it stays in the gutter.
+    w = World()
+    p = w.place_puck(3450.0, 60.0)
+    w.shoot(p, 3000.0, 4500.0)
+    rep = w.run_until_rest()
+    assert rep.pucks[p].state == "gutter_right"
+
+
+# ------------------------------------------------------------------ M-P5 tunnelling, determinism
+def test_M_P5_no_tunnelling_through_rails_or_pucks_at_the_cap():
+    w = World()
+    a = w.place_puck(700.0, 400.0)
+    b = w.place_puck(2000.0, 247.5)
+    c = w.place_puck(2100.0, 247.5)
+    w.shoot(a, 6000.0, -1500.0)
+    r = w.table.puck_radius
+    slop = 6000.0 * H + 0.5      # a contact may overlap by one sub-step of travel
+    for _ in range(2000):
+        w.step(H)
+        ps = w.pucks()
+        for s in ps.values():
+            assert r - slop <= s.y <= w.table.width - r + slop
+            assert r - slop <= s.x <= w.table.length - r + slop or s.state == "off_table"
+        for i, j in ((a, b), (b, c), (a, c)):
+            pi, pj = ps[i], ps[j]
+            if pi.on_table and pj.on_table:
+                assert math.hypot(pi.x - pj.x, pi.y - pj.y) > 2 * r - slop
+        if w.at_rest():
+            break
+    assert w.at_rest()
+    for s in w.pucks().values():
+        assert_puck_where_it_may_be(w.table, s)
+
+
+def test_M_P5_launch_cap():
+    w = World()
+    p = w.place_puck(700.0, 247.5)
+    w.shoot(p, 9000.0, 9000.0)
+    w.step(H)
+    s = w.puck(p)
+    assert s.speed <= 6000.0
+    assert s.vx == pytest.approx(s.vy)
+
+
+def _random_world(rng):
+    """A seeded random shot: the shooter anywhere in a launch area, 0–4 other pucks on
+    the table, any direction, any speed up to the cap."""
+    w = World()
+    t = w.table
+    r = t.puck_radius
+    for _ in range(rng.randint(0, 4)):
+        while True:
+            x, y = rng.uniform(t.gutter_edge("left"), t.gutter_edge("right")), \
+                rng.uniform(r, t.width - r)
+            if w.placement_problem(x, y) is None:
+                w.place_puck(x, y)
+                break
+    side = rng.choice(("left", "right"))
+    z = t.launch_area(side)
+    while True:
+        x, y = rng.uniform(z.x0, z.x1), rng.uniform(r, t.width - r)
+        if w.placement_problem(x, y) is None:
+            break
+    shooter = w.place_puck(x, y)
+    ang = rng.uniform(0.0, 2 * math.pi)
+    sp = rng.uniform(0.0, 6000.0)
+    return w, shooter, sp * math.cos(ang), sp * math.sin(ang)
+
+
+def assert_puck_where_it_may_be(t, s):
+    r, tol = t.puck_radius, 0.5
+    assert s.state in PUCK_STATES
+    for v in (s.x, s.y, s.vx, s.vy, s.angle, s.spin):
+        assert math.isfinite(v)
+    if s.state == "off_table":
+        return
+    assert r - tol <= s.y <= t.width - r + tol
+    if s.state in ("table", "overhang"):
+        assert t.centre_on_table(s.x)
+    elif s.state == "gutter_left":
+        assert r - tol <= s.x < t.gutter_edge("left")
+    else:
+        assert t.gutter_edge("right") < s.x <= t.length - r + tol
+
+
+def test_M_P5_M_P7_seeded_random_shots_end_in_legal_places_and_rest():
+    rng = random.Random(20260)
+    states = set()
+    for _ in range(250):
+        w, shooter, vx, vy = _random_world(rng)
+        w.shoot(shooter, vx, vy)
+        rep = w.run_until_rest(20.0)
+        assert rep.rested and rep.duration <= 20.0
+        for s in rep.pucks.values():
+            assert_puck_where_it_may_be(w.table, s)
+            states.add(s.state)
+        ts = [e.t for e in rep.events]
+        assert ts == sorted(ts)
+    # The sample really exercised the table, both gutters and the off-table exit.
+    assert {"table", "gutter_left", "gutter_right", "off_table"} <= states
+
+
+def _break_world():
+    w = World()
+    for row in range(4):
+        for j in range(row + 1):
+            w.place_puck(2300.0 + row * 66.0, 247.5 + (j - row / 2) * 76.5)
+    shooter = w.place_puck(500.0, 250.0)
+    return w, shooter
+
+
+def test_M_P5_same_shot_same_snapshot_bit_identical_in_process():
+    w, shooter = _break_world()
+    snap = w.snapshot()
+    w.shoot(shooter, 5200.0, 35.0)
+    first = w.run_until_rest()
+    w.restore(snap)
+    w.shoot(shooter, 5200.0, 35.0)
+    second = w.run_until_rest()
+    other = World()
+    other.restore(WorldSnapshot.from_dict(json.loads(json.dumps(snap.to_dict()))))
+    other.shoot(shooter, 5200.0, 35.0)
+    third = other.run_until_rest()
+    assert first.pucks == second.pucks == third.pucks
+    assert first.events == second.events == third.events
+    assert len([e for e in first.events if e.kind == "contact"]) > 10
+
+
+def test_M_P5_a_world_that_played_on_matches_a_restored_one():
+    w, shooter = _break_world()
+    w.shoot(shooter, 5200.0, 35.0)
+    w.run_until_rest()
+    snap = w.snapshot()
+    p = next(i for i, s in w.pucks().items() if s.state == "table")
+    w.shoot(p, -2500.0, 300.0)
+    played_on = w.run_until_rest()
+    fresh = World()
+    fresh.restore(snap)
+    fresh.shoot(p, -2500.0, 300.0)
+    assert fresh.run_until_rest().pucks == played_on.pucks
+
+
+_CHILD = """
+import json, sys
+sys.path.insert(0, {root!r})
+from tests.mississippi.test_physics import _break_world
+w, s = _break_world()
+w.shoot(s, 5200.0, 35.0)
+r = w.run_until_rest()
+print(json.dumps({{str(k): [v.state, v.x, v.y, v.angle] for k, v in r.pucks.items()}}))
+"""
+
+
+def test_M_P5_same_shot_bit_identical_in_two_processes():
+    outs = []
+    for hashseed in ("1", "2"):
+        proc = subprocess.run([sys.executable, "-c", _CHILD.format(root=str(ROOT))],
+                              capture_output=True, text=True, cwd=ROOT, timeout=60,
+                              env={"PYTHONHASHSEED": hashseed, "PATH": "/usr/bin:/bin"})
+        assert proc.returncode == 0, proc.stderr
+        outs.append(json.loads(proc.stdout))
+    w, s = _break_world()
+    w.shoot(s, 5200.0, 35.0)
+    here = {str(k): [v.state, v.x, v.y, v.angle] for k, v in w.run_until_rest().pucks.items()}
+    assert outs[0] == outs[1] == here
+
+
+def test_M_P5_frame_rate_does_not_change_the_outcome():
+    results = []
+    for frame in (1 / 60, 1 / 144, 1 / 37):
+        w, shooter = _break_world()
+        w.shoot(shooter, 5200.0, 35.0)
+        frames = 0
+        while not w.at_rest():
+            w.step(frame)
+            frames += 1
+        results.append((w.pucks(), w.events_since(0)))
+    assert results[0] == results[1] == results[2]
+
+
+def test_M_P5_snapshot_round_trips_through_json():
+    w, shooter = _break_world()
+    w.shoot(shooter, 4000.0, 0.0)
+    w.step(0.4)                                   # mid-shot: pucks moving
+    snap = w.snapshot()
+    back = WorldSnapshot.from_dict(json.loads(json.dumps(snap.to_dict())))
+    assert back == snap
+    a, b = World(), World()
+    a.restore(snap)
+    b.restore(back)
+    assert a.run_until_rest().pucks == b.run_until_rest().pucks
+    with pytest.raises(ValueError, match="^M-P5"):
+        WorldSnapshot.from_dict({"version": 99})
+
+
+# ------------------------------------------------------------------ M-P6 standing puck
+def test_M_P6_standing_puck_does_not_move_until_hit():
+    w = World()
+    s = w.place_puck(1500.0, 247.5, standing=True, angle=0.4)
+    a = w.place_puck(700.0, 100.0)
+    w.shoot(a, 2000.0, 0.0)                       # passes well below it
+    rep = w.run_until_rest()
+    st = rep.pucks[s]
+    assert st.standing and (st.x, st.y, st.angle) == (1500.0, 247.5, 0.4)
+    assert not [e for e in rep.events if e.kind == "topple"]
+
+
+def test_M_P6_standing_puck_topples_when_hit_keeping_its_momentum():
+    w = World()
+    s = w.place_puck(1500.0, 247.5, standing=True, angle=math.pi / 2 + 0.2)
+    a = w.place_puck(700.0, 247.5)
+    w.shoot(a, 2500.0, 0.0)
+    before, ev = step_until_event(w, "contact")
+    after = w.pucks()
+    tops = [e for e in w.events_since(0) if e.kind == "topple"]
+    assert tops and tops[0].pucks == (s,)
+    assert not after[s].standing
+    # Momentum is shared as in a collision of equal masses: the toppled puck carries what
+    # it received (minus at most one sub-step of friction).
+    p_before = before[a].vx
+    p_after = after[a].vx + after[s].vx
+    assert p_after == pytest.approx(p_before, rel=0.02)
+    assert after[s].vx > 0.5 * p_before
+    rep = w.run_until_rest()
+    assert rep.pucks[s].x > 1600.0 and not rep.pucks[s].standing
+
+
+def test_M_P6_standing_footprint_is_a_76_by_23_box():
+    w = World()
+    w.place_puck(1500.0, 247.5, standing=True, angle=0.0)   # face along x
+    # 23 mm thick across y: a flat puck 11.5 + 38 = 49.5 mm away in y just fits…
+    assert w.placement_problem(1500.0, 247.5 + 49.6) is None
+    assert w.placement_problem(1500.0, 247.5 + 49.0) is not None
+    # …but along x the face is 76 mm long: 38 + 38 = 76 mm.
+    assert w.placement_problem(1500.0 + 76.1, 247.5) is None
+    assert w.placement_problem(1500.0 + 75.0, 247.5) is not None
+
+
+# ------------------------------------------------------------------ M-P7 rest
+def test_M_P7_rest_means_all_slow_and_the_time_limit_holds():
+    w = World()
+    p = w.place_puck(700.0, 247.5)
+    w.shoot(p, 3000.0, 0.0)
+    short = w.run_until_rest(max_s=0.2)
+    assert not short.rested and short.duration == pytest.approx(0.2, abs=H)
+    assert not w.at_rest()
+    rep = w.run_until_rest()
+    assert rep.rested and w.at_rest()
+    assert all(s.speed < 5.0 for s in rep.pucks.values())
+    # Rest is found on a 1/30 s cadence after the puck really stopped.
+    t_stop = 3000.0 / (0.2 * 9810.0)
+    assert t_stop <= rep.duration <= t_stop + 1 / 30 + H
+
+
+# ------------------------------------------------------------------ API details
+def test_M_R1_placement_errors_name_the_rule():
+    w = World()
+    w.place_puck(1000.0, 247.5)
+    with pytest.raises(PlacementError, match="^M-R1"):
+        w.place_puck(1050.0, 247.5)
+    with pytest.raises(PlacementError, match="^M-T2"):
+        w.place_puck(1000.0, 20.0)
+    with pytest.raises(PlacementError, match="^M-R9"):
+        w.place_puck(200.0, 247.5, standing=True)
+    assert issubclass(PlacementError, ValueError)
+    # A table puck may lie above a gutter puck: different heights.
+    w.place_puck(120.0, 247.5)
+    w.place_puck(290.0, 247.5)
+
+
+def test_M_R2_shoot_errors():
+    w = World()
+    g = w.place_puck(100.0, 247.5)
+    s = w.place_puck(1000.0, 247.5, standing=True)
+    with pytest.raises(ShotError, match="^M-R2"):
+        w.shoot(g, 100.0, 0.0)
+    with pytest.raises(ShotError, match="^M-R2"):
+        w.shoot(s, 100.0, 0.0)
+    with pytest.raises(ShotError, match="^M-R2"):
+        w.shoot(99, 100.0, 0.0)
+    p = w.place_puck(700.0, 247.5)
+    with pytest.raises(ShotError, match="^M-U1"):
+        w.shoot(p, float("nan"), 0.0)
+
+
+def test_debug_view_reads_contacts_events_and_state():
+    w = World()
+    a = w.place_puck(1000.0, 38.0)              # against the near rail
+    b = w.place_puck(1500.0, 300.0)
+    c = w.place_puck(600.0, 38.0)
+    w.shoot(c, 2000.0, 0.0)
+    w.step(H)
+    info = w.debug_info()
+    assert info["substeps"] == 1 and info["params"]["mu"] == 0.2
+    assert (a, "near_rail") in {(k.a, k.b) for k in w.contacts()}
+    _, ev = step_until_event(w, "contact")
+    assert ev.pucks == (a, c)
+    touching = [k for k in w.contacts() if (k.a, k.b) == (a, c)]
+    assert touching and touching[0].depth > 0 and touching[0].nx == pytest.approx(-1.0)
+    assert w.events_since(0)[-1] == ev
+    w.remove_puck(b)
+    assert b not in w.pucks()
+
+
+def test_pure_modules_do_not_import_pygame():
+    code = ("import sys; import mississippi.physics, mississippi.table, mississippi.flick; "
+            "print('pygame' in sys.modules or 'ludotheque' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, timeout=60)
+    assert out.stdout.strip() == "False", out.stderr
