@@ -90,15 +90,15 @@ def nearer_end(x: float) -> str:
 def half_extents(standing: bool, angle: float) -> tuple[float, float]:
     """Half-size (hx, hy) in mm of a puck's footprint seen from above.
 
-    A flat puck is a 76 mm disc. A standing puck (M-R9, M-P6) is a 23 × 76 mm box; at
-    ``angle`` 0 (radians) its flat faces look along x (toward the shooter), i.e. the box is
-    23 mm along x and 76 mm across.
+    A flat puck is a 76 mm disc. A standing puck (M-R9, M-P6) is a 76 × 23 mm box whose
+    face (76 mm) lies along ``angle`` (radians from +x, as in ``mississippi.physics``): at
+    angle 0 the box is 76 mm along x and 23 mm across; at π/2 it faces the shooter.
     """
     if not standing:
         return PUCK_RADIUS, PUCK_RADIUS
     c, s = abs(math.cos(angle)), abs(math.sin(angle))
-    return (0.5 * (PUCK_THICKNESS * c + 2 * PUCK_RADIUS * s),
-            0.5 * (PUCK_THICKNESS * s + 2 * PUCK_RADIUS * c))
+    return (0.5 * (2 * PUCK_RADIUS * c + PUCK_THICKNESS * s),
+            0.5 * (2 * PUCK_RADIUS * s + PUCK_THICKNESS * c))
 
 
 def touches_zone(side: str, x: float, y: float = TABLE_WIDTH / 2, *,

@@ -1,0 +1,469 @@
+"""Mississippi computer player, three levels (pure: no pygame, no shell).
+
+* Shooter (M-R2, M-R10): searches launch velocities by simulating candidate shots on a
+  world rebuilt from the table (``mississippi.sim.TableSim``: restored from one snapshot per
+  candidate), scores each outcome with the rules engine itself (keep the role, drop the
+  target, win on the last puck), re-checks the best few under the level's own hand noise
+  ("most likely" to work), then adds the level's hand noise to the chosen launch.
+* Placer (M-R1, M-R9): tries target spots (and, at the M-R9 moment, standing angles) and
+  keeps the one an opponent drops least often in simulation.
+* Flip race (M-F): a reaction delay before starting the flip and a timing error on the
+  catch, both by level; as shooter it always counters (the counter puck comes back anyway,
+  M-F3).
+* :func:`play_match` plays a whole AI-against-AI match with full physics (the headless demo
+  and the benchmark).
+
+Units: mm, s, mm/s, radians. Levels: ``"beginner"``, ``"intermediate"``, ``"expert"``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from mississippi.rules import (Match, RIGHT_EDGE, LEFT_EDGE, TABLE_WIDTH, PUCK_RADIUS,
+                               ZONES, nearer_end, other)
+from mississippi.sim import (DECEL, MAX_SPEED, FlipToss, TableSim, launch_spot,
+                             speed_to_travel)
+
+__all__ = ["Level", "LEVELS", "ShotPlan", "plan_shot", "plan_lag", "plan_counter",
+           "plan_target", "choose_role", "flip_delay", "catch_delay", "counter_delay",
+           "forgets_knock", "play_match", "score"]
+
+RESTITUTION = 0.85          # M-P2, puck-puck (used only to guess a first speed)
+FAR_EDGE = {"left": RIGHT_EDGE, "right": LEFT_EDGE}
+DIR = {"left": 1.0, "right": -1.0}
+
+
+@dataclass(frozen=True)
+class Level:
+    """How one level plays. Noise: relative speed σ, direction σ (rad). Search: the lateral
+    hit offsets (mm) and speed factors tried, how many finalists are re-checked with
+    ``robust`` noisy rollouts each, a thinking budget (s). Flip race: reaction delay to start
+    a flip (mean, σ s), catch timing σ (s), delay before a counter shot (s). ``forget_knock``:
+    probability of forgetting the M-R8 knock."""
+
+    name: str
+    speed_sigma: float
+    angle_sigma: float
+    offsets: tuple
+    factors: tuple
+    finalists: int
+    robust: int
+    budget: float
+    flip_reaction: tuple
+    catch_sigma: float
+    counter_reaction: float
+    forget_knock: float
+    placer_spots: int
+    placer_samples: int
+    lag_margin: float
+    cut_offsets: tuple = ()
+    cut_speeds: tuple = ()
+
+
+LEVELS = {
+    "beginner": Level("beginner", 0.09, 0.022, (0.0,), (1.0, 1.25), 0, 0, 0.3,
+                      (1.1, 0.35), 0.13, 1.6, 0.12, 0, 0, 220.0,
+                      (45.0,), (5000.0,)),
+    "intermediate": Level("intermediate", 0.05, 0.011, (0.0, -14.0, 14.0),
+                          (0.95, 1.1, 1.3), 2, 3, 0.6, (0.75, 0.2), 0.07, 1.1, 0.03,
+                          6, 2, 140.0, (-48.0, -36.0, 36.0, 48.0), (4500.0, 5500.0)),
+    "expert": Level("expert", 0.02, 0.004, (0.0, -8.0, 8.0, -18.0, 18.0, -30.0, 30.0),
+                    (0.92, 1.0, 1.1, 1.25, 1.45), 4, 6, 0.85, (0.45, 0.1), 0.035, 0.6,
+                    0.0, 12, 3, 70.0,
+                    tuple(float(o) for o in range(-60, 61, 6) if abs(o) >= 30),
+                    (4000.0, 4500.0, 5000.0, 5500.0, 6000.0)),
+}
+"""The three levels. Débutant (beginner) aims straight with a shaky hand; Expert searches
+wide, re-checks its best shots under its own hand noise and cuts the last puck so both
+pucks fall (M-R10)."""
+
+
+def level_of(name: str | Level) -> Level:
+    """The :class:`Level` called ``name`` (raises ``ValueError`` "M-E… unknown level")."""
+    if isinstance(name, Level):
+        return name
+    try:
+        return LEVELS[name]
+    except KeyError:
+        raise ValueError(f"unknown AI level {name!r}") from None
+
+
+@dataclass(frozen=True)
+class ShotPlan:
+    """A launch: puck placed at (x, y) mm, thrown at (vx, vy) mm/s (noise included);
+    ``aim`` the noiseless (vx, vy) the AI meant; ``value`` its expected score; ``knock``
+    whether the AI knocks first (M-R8); ``tried`` rollouts simulated."""
+
+    x: float
+    y: float
+    vx: float
+    vy: float
+    aim: tuple
+    value: float = 0.0
+    knock: bool = False
+    tried: int = 0
+
+
+# --- scoring ------------------------------------------------------------------------------
+ROLE_VALUE = 4.0     # being the shooter is worth about four pucks
+FLIP_RISK = 1.5      # an open flip window may cost the role
+
+
+def score(m: Match, me: str) -> float:
+    """How good match state ``m`` is for side ``me`` (higher is better): +100 won, −100
+    lost, else pucks at the other end minus pucks at mine (pucks resting on the table
+    counted at their nearer end, M-O4), plus the shooter's role, minus the flip risk."""
+    if m.phase == "over":
+        return 100.0 if m.winner == me else -100.0
+    opp = other(me)
+    s = float(m.gutter[opp] - m.gutter[me])
+    for p in m.table.values():
+        s += 1.0 if nearer_end(p.x) == opp else -1.0
+    if m.shooter == me:
+        s += ROLE_VALUE
+        if m.phase == "flip":
+            s -= FLIP_RISK
+    elif m.shooter == opp and m.phase == "flip":
+        s += FLIP_RISK
+    return s
+
+
+def _after(base: dict, report, *, knocked: bool, counter: bool = False) -> Match:
+    m = Match.from_dict(base)
+    if knocked and m.knock_required and not m.knocked:
+        m.knocked = True
+    (m.counter_shot if counter else m.shot)(report)
+    return m
+
+
+def _noisy(vx: float, vy: float, lv: Level, rng: random.Random) -> tuple[float, float]:
+    """M-U1 hand noise: speed scaled by 1+N(0,σs), direction turned by N(0,σa)."""
+    v = math.hypot(vx, vy) * max(0.2, 1.0 + rng.gauss(0.0, lv.speed_sigma))
+    a = math.atan2(vy, vx) + rng.gauss(0.0, lv.angle_sigma)
+    v = min(v, MAX_SPEED)
+    return v * math.cos(a), v * math.sin(a)
+
+
+# --- shooting -----------------------------------------------------------------------------
+def _shot_candidates(side: str, tx: float, ty: float, lv: Level, *, last: bool = False):
+    """(x0, y0, vx, vy) launches aimed at a target at (tx, ty) mm, best guesses first.
+
+    Normal shots: straight at the target (lateral hit offsets ``lv.offsets`` mm) with the
+    speed that sends the target just past the gutter edge on a head-on hit, times
+    ``lv.factors``. The last puck (M-R10, ``last``): cut shots (``lv.cut_offsets`` mm at
+    ``lv.cut_speeds`` mm/s) so that both pucks go on into the gutter."""
+    x0, y0 = launch_spot(side, ty)
+    to_edge = max(10.0, abs(FAR_EDGE[side] - tx)) + 25.0
+    v_hit = speed_to_travel(to_edge) * 2.0 / (1.0 + RESTITUTION)
+    out = []
+    if last:
+        for off in lv.cut_offsets:
+            for v0 in lv.cut_speeds:
+                out.append((abs(off), tx, ty + off, v0))
+    for off in lv.offsets:
+        for f in lv.factors:
+            px, py = tx, ty + off
+            travel = max(0.0, math.hypot(px - x0, py - y0) - 2 * PUCK_RADIUS)
+            v0 = math.sqrt((v_hit * f) ** 2 + 2 * DECEL * travel)
+            out.append((1000 + abs(off) + 100 * abs(f - 1.0), px, py, v0))
+    out.sort(key=lambda c: c[0])
+    for _, px, py, v0 in out:
+        dist = math.hypot(px - x0, py - y0)
+        v0 = min(v0, MAX_SPEED)
+        yield x0, y0, (px - x0) / dist * v0, (py - y0) / dist * v0
+
+
+class _Roller:
+    """Rolls candidate shots out on one rebuilt world (restored before each)."""
+
+    def __init__(self, m: Match, *, mu: float, seed: int) -> None:
+        self.base = m.to_dict()
+        self.sim = TableSim(m.table, mu=mu, seed=seed)
+        self.rid = m.next_puck_id
+        self.count = 0
+
+    def roll(self, x: float, y: float, vx: float, vy: float):
+        """Simulate a launch from (x, y) mm at (vx, vy) mm/s on the restored world; the
+        report keyed by match ids."""
+        self.count += 1
+        return self.sim.shoot(self.rid, x, y, vx, vy, max_s=12.0)
+
+
+def plan_shot(m: Match, level: str | Level = "expert", rng: random.Random | None = None, *,
+              mu: float = 0.20, seed: int = 0, counter: bool = False) -> ShotPlan:
+    """Choose the shooter's launch (M-R2) for match ``m`` in the shoot phase (or a counter
+    shot in the flip window, M-F3, with ``counter=True``).
+
+    Returns a :class:`ShotPlan` whose (vx, vy) already carries the level's hand noise.
+    Raises ``ValueError`` when ``m`` has no target to shoot at.
+    """
+    lv = level_of(level)
+    rng = rng or random.Random(seed)
+    if m.target is None or m.target not in m.table:
+        raise ValueError("M-R2 no target on the table to shoot at")
+    t0 = time.perf_counter()
+    me = m.shooter
+    knock = m.knock_required and not m.knocked and not counter
+    if knock and rng.random() < lv.forget_knock:
+        knock = False                              # M-R8: a beginner may forget
+    roller = _Roller(m, mu=mu, seed=seed)
+    best_val, best = _search(m, me, lv, rng, roller, counter=counter, t0=t0)
+    x0, y0, vx, vy = best
+    nvx, nvy = _noisy(vx, vy, lv, rng)
+    return ShotPlan(x0, y0, nvx, nvy, (vx, vy), best_val, knock, roller.count)
+
+
+def _search(m: Match, me: str, lv: Level, rng: random.Random, roller: "_Roller", *,
+            counter: bool = False, t0: float | None = None) -> tuple[float, tuple]:
+    """Roll out the candidates of level ``lv`` against the target of ``m`` and re-check the
+    best ``lv.finalists`` under ``lv.robust`` noisy launches; (mean score, launch)."""
+    t0 = time.perf_counter() if t0 is None else t0
+    tp = m.table[m.target]
+    last = m.knock_required and not counter
+    scored: list[tuple[float, tuple]] = []
+    for cand in _shot_candidates(me, tp.x, tp.y, lv, last=last):
+        if scored and time.perf_counter() - t0 > lv.budget * 0.6:
+            break
+        rep = roller.roll(*cand)
+        scored.append((score(_after(roller.base, rep, knocked=True, counter=counter), me), cand))
+    scored.sort(key=lambda s: -s[0])
+    best_val, best = scored[0]
+    if lv.finalists and lv.robust:
+        finals = []
+        for val, cand in scored[:lv.finalists]:
+            vals = [val]
+            for _ in range(lv.robust):
+                if time.perf_counter() - t0 > lv.budget:
+                    break
+                nvx, nvy = _noisy(cand[2], cand[3], lv, rng)
+                rep = roller.roll(cand[0], cand[1], nvx, nvy)
+                vals.append(score(_after(roller.base, rep, knocked=True, counter=counter), me))
+            finals.append((sum(vals) / len(vals), cand))
+        best_val, best = max(finals, key=lambda f: f[0])
+    return best_val, best
+
+
+def plan_counter(m: Match, level: str | Level = "expert", rng: random.Random | None = None, *,
+                 mu: float = 0.20, seed: int = 0) -> ShotPlan | None:
+    """M-F3: a counter shot at the overhanging target during the flip window, or None when
+    the shooter has no puck in hand or the flip is already in the air."""
+    if m.phase != "flip" or m.flip_started or m.gutter[m.shooter] < 1:
+        return None
+    return plan_shot(m, level, rng, mu=mu, seed=seed, counter=True)
+
+
+def plan_lag(m: Match, level: str | Level = "expert", rng: random.Random | None = None) -> ShotPlan:
+    """M-L1: slide the lag puck to stop just short of the far gutter edge (the level's
+    margin), in a lane clear of the other lag puck; hand noise added."""
+    lv = level_of(level)
+    rng = rng or random.Random(0)
+    side = m.lag_side
+    lane = TABLE_WIDTH / 2
+    for pid in m.lag_pucks.values():
+        if pid in m.table:
+            oy = m.table[pid].y
+            lane = 120.0 if oy > TABLE_WIDTH / 2 else TABLE_WIDTH - 120.0
+    x0, y0 = launch_spot(side, lane)
+    stop = FAR_EDGE[side] - DIR[side] * (PUCK_RADIUS + lv.lag_margin)
+    v = speed_to_travel(abs(stop - x0))
+    vx, vy = DIR[side] * v, 0.0
+    nvx, nvy = _noisy(vx, vy, lv, rng)
+    return ShotPlan(x0, y0, nvx, nvy, (vx, vy))
+
+
+def choose_role(m: Match, level: str | Level = "expert") -> str:
+    """M-L2: the lag winner always takes the shooter's role (only a shooter can get rid
+    of pucks)."""
+    return "shooter"
+
+
+# --- placing ------------------------------------------------------------------------------
+def plan_target(m: Match, level: str | Level = "expert", rng: random.Random | None = None, *,
+                mu: float = 0.20, seed: int = 0) -> tuple[float, float, bool, float]:
+    """M-R1 / M-R9: the target spot (x, y mm, standing, angle rad) for the placer of ``m``,
+    the one where an opponent's best simulated shot (searched, then thrown with
+    intermediate hand noise) scores least. Beginners pick a random legal spot."""
+    lv = level_of(level)
+    rng = rng or random.Random(seed)
+    side = m.placer
+    lo, hi = ZONES[side]
+    # inner line side of the zone (far from the gutter) … near the gutter
+    if side == "right":
+        xs = [lo - PUCK_RADIUS + 4, lo + 40, lo + 130, lo + 230]
+    else:
+        xs = [hi + PUCK_RADIUS - 4, hi - 40, hi - 130, hi - 230]
+    ys = [PUCK_RADIUS + 6, 130.0, TABLE_WIDTH / 2, TABLE_WIDTH - 130.0, TABLE_WIDTH - PUCK_RADIUS - 6]
+    standing_ok = m.standing_allowed
+    if not lv.placer_spots:
+        x = rng.uniform(xs[0], xs[-1])
+        y = rng.uniform(ys[1], ys[3])
+        return x, y, False, 0.0
+    spots = [(x, y, False, 0.0) for x in xs[:3] for y in ys]
+    if standing_ok:
+        spots += [(xs[0], y, True, a) for y in ys[1:4] for a in (0.0, math.pi / 4, math.pi / 2)]
+    rng.shuffle(spots)
+    spots = spots[:lv.placer_spots + (6 if standing_ok else 0)]
+    t0 = time.perf_counter()
+    opp = LEVELS["intermediate"]
+    quick = Level(**{**opp.__dict__, "finalists": 0, "robust": 0, "budget": 1.0,
+                     "cut_offsets": opp.cut_offsets[1:3], "cut_speeds": opp.cut_speeds[:1]})
+    best = None
+    for x, y, standing, angle in spots:
+        if m.check_target(x, y, standing=standing, angle=angle):
+            continue
+        trial = Match.from_dict(m.to_dict())
+        if trial.knock_required:
+            trial.knocked = True
+        trial.place_target(x, y, standing=standing, angle=angle)
+        roller = _Roller(trial, mu=mu, seed=seed)
+        shooter = trial.shooter
+        # the opponent's best aim at this spot, then its shaky hand: its mean score
+        _, (x0, y0, vx, vy) = _search(trial, shooter, quick, rng, roller)
+        vals = []
+        for _ in range(lv.placer_samples):
+            nvx, nvy = _noisy(vx, vy, opp, rng)
+            rep = roller.roll(x0, y0, nvx, nvy)
+            vals.append(score(_after(roller.base, rep, knocked=True), shooter))
+        # the lowest shooter's score first; then the spot farther from the gutter
+        key = (sum(vals) / len(vals), -abs(FAR_EDGE[other(side)] - x), rng.random())
+        if best is None or key < best[0]:
+            best = (key, (x, y, standing, angle))
+        if time.perf_counter() - t0 > lv.budget:
+            break
+    if best is None:
+        return xs[0], TABLE_WIDTH / 2, False, 0.0
+    return best[1]
+
+
+# --- the flip race (M-F) --------------------------------------------------------------
+def flip_delay(level: str | Level, rng: random.Random) -> float:
+    """Seconds the AI placer takes to start a flip once the window opens (M-F1)."""
+    mu, sd = level_of(level).flip_reaction
+    return max(0.15, rng.gauss(mu, sd))
+
+
+def catch_delay(level: str | Level, rng: random.Random, toss: FlipToss = FlipToss()) -> float:
+    """Seconds after the flip started at which the AI presses to catch (M-F2): aimed at the
+    middle of the catch window, off by the level's timing σ."""
+    aim = toss.airtime - toss.window / 2
+    return max(0.0, rng.gauss(aim, level_of(level).catch_sigma))
+
+
+def counter_delay(level: str | Level, rng: random.Random) -> float:
+    """Seconds before the AI shooter releases a counter shot (M-F3)."""
+    return max(0.2, rng.gauss(level_of(level).counter_reaction, 0.1))
+
+
+def forgets_knock(level: str | Level, rng: random.Random) -> bool:
+    """True when this AI forgets the M-R8 knock this time."""
+    return rng.random() < level_of(level).forget_knock
+
+
+# --- a whole match ------------------------------------------------------------------------
+def play_match(seed: int, levels: dict | tuple = ("expert", "expert"), *,
+               names: tuple = ("Left", "Right"), mu: float = 0.20, max_shots: int = 500,
+               on_decision: Callable[[str, float], None] | None = None) -> dict:
+    """Play an AI-against-AI match with full physics (lag, roles, knocks, flips) and return
+    a JSON-able summary: winner side and name, shots, role swaps, lag rounds, flips, gutter
+    counts (sum 16), ``capped`` when ``max_shots`` ended it (winner: fewer pucks in hand).
+    ``levels``: (left, right) level names. ``on_decision(kind, seconds)`` sees each AI
+    decision time."""
+    lv = {"left": level_of(levels[0]), "right": level_of(levels[1])}
+    rng = random.Random(seed)
+    m = Match.new(names[0], names[1])
+    flips = {"caught": 0, "dropped": 0, "countered": 0}
+    toss = FlipToss()
+    psi = 0
+
+    def timed(kind, fn, *a, **kw):
+        t = time.perf_counter()
+        r = fn(*a, **kw)
+        if on_decision:
+            on_decision(kind, time.perf_counter() - t)
+        return r
+
+    def real_shot(plan: ShotPlan):
+        nonlocal psi
+        psi += 1
+        sim = TableSim(m.table, mu=mu, seed=seed * 1000 + psi)
+        return sim.shoot(m.next_puck_id, plan.x, plan.y, plan.vx, plan.vy), sim
+
+    while m.phase != "over" and m.shots < max_shots:
+        ph = m.phase
+        if ph == "lag":
+            side = m.lag_side
+            plan = plan_lag(m, lv[side], rng)
+            ids = {pid: m.table[pid] for pid in m.lag_pucks.values() if pid in m.table}
+            sim = TableSim(ids, mu=mu, seed=seed)
+            m.lag_shot(sim.shoot(m.next_puck_id, plan.x, plan.y, plan.vx, plan.vy))
+            if m.lag_rounds > 50:       # practically never: force the left player's lag win
+                m.chooser, m.phase = "left", "choose_role"
+        elif ph == "choose_role":
+            m.choose_role(choose_role(m, lv[m.chooser]))
+        elif ph == "place":
+            sh = m.shooter
+            if m.knock_required and not m.knocked and not forgets_knock(lv[sh], rng):
+                m.knock()                       # M-R8, before the placement: M-R9 moment
+            x, y, standing, angle = timed("place", plan_target, m, lv[m.placer], rng,
+                                          mu=mu, seed=seed)
+            m.place_target(x, y, standing=standing, angle=angle)
+        elif ph == "shoot":
+            plan = timed("shot", plan_shot, m, lv[m.shooter], rng, mu=mu, seed=seed)
+            if plan.knock and not m.knocked:
+                m.knock()
+            rep, _ = real_shot(plan)
+            m.shot(rep)
+        elif ph == "flip":
+            _flip_race(m, lv, rng, toss, mu, seed, flips, real_shot)
+    capped = m.phase != "over"
+    winner = m.winner
+    if capped:
+        winner = min(("left", "right"), key=lambda s: (m.gutter[s], s == "right"))
+    return {
+        "winner": winner, "winner_name": m.name(winner) if winner else None,
+        "shots": m.shots, "role_swaps": m.role_swaps, "lag_rounds": m.lag_rounds,
+        "flips": flips, "gutters": dict(m.gutter), "on_table": len(m.table),
+        "capped": capped, "last_rule": m.last.rule,
+    }
+
+
+def _flip_race(m: Match, lv: dict, rng: random.Random, toss: FlipToss, mu: float, seed: int,
+               flips: dict, real_shot) -> None:
+    """Resolve one flip window between two AIs (M-F1…M-F4) on the match ``m``."""
+    placer, shooter = m.placer, m.shooter
+    t_flip = flip_delay(lv[placer], rng)
+    plan = plan_counter(m, lv[shooter], rng, mu=mu, seed=seed)
+    if plan is not None:
+        t_release = counter_delay(lv[shooter], rng)
+        rep, sim = real_shot(plan)
+        t_drop = sim.event_time(rep, "drop", m.target)
+        if t_drop is not None and t_release + t_drop < min(t_flip, 3.0):
+            m.counter_shot(rep)                 # M-F3: the target fell before the flip
+            flips["countered"] += 1
+            return
+        if t_flip >= 3.0:
+            m.counter_shot(rep)
+            if m.phase == "flip":
+                m.flip_window_expired()         # M-F4
+            return
+        m.flip_start()
+        ids = {k: v for k, v in m.table.items() if k != m.target}
+        late = TableSim(ids, mu=mu, seed=seed).shoot(m.next_puck_id, plan.x, plan.y,
+                                                       plan.vx, plan.vy)
+        m.counter_shot(late)                    # too late: the puck comes back (M-F3)
+    else:
+        if t_flip >= 3.0:
+            m.flip_window_expired()
+            return
+        m.flip_start()
+    if toss.caught(catch_delay(lv[placer], rng)):
+        m.flip_caught()
+        flips["caught"] += 1
+    else:
+        m.flip_dropped()
+        flips["dropped"] += 1
