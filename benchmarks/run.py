@@ -1,0 +1,102 @@
+"""Every performance target of design.md, measured side by side.
+
+    python benchmarks/run.py            # everything (AI win-rate matches take minutes)
+    python benchmarks/run.py --quick    # a subset, under a minute
+    python benchmarks/run.py --json     # the same rows as JSON
+
+Each row: what, figure (a median over repeated runs unless the unit says p99), unit,
+target, ratio to the target (≤ 1 is met for "lower is better", ≥ 1 for "higher is
+better"), min and max. Sources: ``frames.py`` (frame time of every scene),
+``startup.py`` (start-up, peak RSS), ``physics.py`` (Mississippi), and each game's AI
+benchmark (``glissando_ai.py``, ``magico_ai.py``, ``mississippi_ai.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import platform
+import sys
+import time
+import traceback
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+SOURCES = ("frames", "startup", "physics", "glissando_ai", "magico_ai", "mississippi_ai")
+
+
+def ratio(row: dict):
+    fig, target = row.get("figure"), row.get("target")
+    if not isinstance(fig, (int, float)) or not isinstance(target, (int, float)) or not target:
+        return None
+    return round(fig / target, 3)
+
+
+def met(row: dict):
+    r = ratio(row)
+    if r is None:
+        return None
+    return r <= 1 if row.get("better", "lower") == "lower" else r >= 1
+
+
+def collect(quick: bool, only=None) -> list[dict]:
+    rows = []
+    for name in SOURCES:
+        if only and name not in only:
+            continue
+        t0 = time.perf_counter()
+        try:
+            mod = importlib.import_module(f"benchmarks.{name}")
+            got = mod.main(quick=quick)
+        except Exception as exc:  # a broken source is reported, the rest still run
+            traceback.print_exc()
+            got = [{"what": f"{name} FAILED", "figure": None, "unit": "", "target": None, "note": repr(exc)}]
+        for r in got:
+            r.setdefault("source", name)
+            r["ratio"] = ratio(r)
+            r["met"] = met(r)
+            rows.append(r)
+        print(f"[{name}: {time.perf_counter() - t0:.1f} s]", file=sys.stderr)
+    return rows
+
+
+def table(rows: list[dict]) -> str:
+    head = ("what", "figure", "unit", "target", "ratio", "min", "max", "met")
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in rows:
+        target = r.get("target")
+        if target is not None:
+            target = ("≤ " if r.get("better", "lower") == "lower" else "≥ ") + f"{target:g}"
+        cells = [r.get("what"), r.get("figure"), r.get("unit"), target, r.get("ratio"), r.get("min"), r.get("max"),
+                 {True: "yes", False: "NO", None: ""}[r.get("met")]]
+        lines.append("| " + " | ".join("" if c is None else str(c) for c in cells) + " |")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--quick", action="store_true", help="a subset, under a minute")
+    p.add_argument("--json", action="store_true", help="print the rows as JSON")
+    p.add_argument("--only", nargs="*", choices=SOURCES, help="run only these sources")
+    args = p.parse_args(argv)
+    rows = collect(args.quick, args.only)
+    if args.json:
+        print(json.dumps({"machine": machine(), "rows": rows}, ensure_ascii=False, indent=1))
+    else:
+        print(f"machine: {machine()}")
+        print(table(rows))
+    return 0
+
+
+def machine() -> str:
+    return f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
