@@ -69,22 +69,30 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         return pygame.font.Font(None, size)
 
 
+@functools.lru_cache(maxsize=2048)
+def rendered(s: str, size: int, color: tuple, bold: bool = False) -> pygame.Surface:
+    """The anti-aliased image of one line of text (cached: drawing the same label every
+    frame costs a blit, not a render)."""
+    return font(size, bold).render(s, True, color)
+
+
 def text(surface: pygame.Surface, s: str, pos, size: int = BODY, color=TEXT,
          anchor: str = "topleft", bold: bool = False, shadow: bool = False) -> pygame.Rect:
     """Draw one line of text; ``anchor`` is a Rect attribute name (``"center"``, ``"midtop"``…).
 
     :returns: the rectangle drawn, in surface pixels.
     """
-    f = font(size, bold)
-    img = f.render(s, True, color)
+    color = tuple(color)
+    img = rendered(s, size, color, bold)
     rect = img.get_rect(**{anchor: pos})
     if shadow:
-        surface.blit(f.render(s, True, SHADOW), rect.move(2, 2))
+        surface.blit(rendered(s, size, SHADOW, bold), rect.move(2, 2))
     surface.blit(img, rect)
     return rect
 
 
-def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+@functools.lru_cache(maxsize=256)
+def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple:
     """Split ``s`` into lines that fit ``width`` px at ``size``; blank lines separate paragraphs."""
     f = font(size, bold)
     lines: list[str] = []
@@ -99,7 +107,7 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
                 lines.append(line)
                 line = w
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def paragraph(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int = BODY,
@@ -128,8 +136,13 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, color=PANEL, radius: int =
         pygame.draw.rect(surface, border, rect, 2, border_radius=radius)
 
 
+@functools.lru_cache(maxsize=8)
+def _veil(size: tuple, alpha: int) -> pygame.Surface:
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill((10, 12, 16, alpha))
+    return veil
+
+
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     """Darken the whole surface (behind a dialog or pause menu)."""
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill((10, 12, 16, alpha))
-    surface.blit(veil, (0, 0))
+    surface.blit(_veil(surface.get_size(), alpha), (0, 0))
