@@ -1,0 +1,71 @@
+"""Glissando's :data:`DESCRIPTOR` for the Ludothèque shell (docs/games-api.md).
+
+Kept out of ``glissando/__init__.py`` so that importing :mod:`glissando.rules` or
+:mod:`glissando.ai` never imports ``ludotheque`` or pygame; the scene module is imported
+only when the shell asks for a scene, a preview or a headless game.
+"""
+
+from __future__ import annotations
+
+from ludotheque import i18n
+from ludotheque.game import GameDescriptor, Option
+
+_ = i18n.domain("glissando")
+
+
+def _rules_text() -> str:
+    return _(
+        "Two players, Blue and Orange, each have 32 pawns in reserve. The first player is "
+        "drawn at random. Blue pawns carry a ring, orange pawns a diamond.\n\n"
+        "A turn is, in this order: place, slide (optional), score.\n\n"
+        "Place: put one pawn from your reserve on an empty cell on the edge of the board "
+        "or next to a pawn (up, down, left or right; either colour).\n\n"
+        "Slide (optional): choose one of your pawns, the one just placed included, and a "
+        "direction: up, down, left or right. If the next cell is empty, the pawn slides "
+        "alone until it meets a pawn or the edge. If the next cell is occupied, it pushes: "
+        "the pawn and the unbroken row of pawns in front of it move together until they "
+        "meet a pawn or the edge. You cannot stop early and pawns never leave the board. "
+        "A slide that would move nothing is not allowed; you may always skip the slide.\n\n"
+        "Score: at the end of your turn, if five or more of your pawns are in a row "
+        "(across, up and down or diagonally), you score one point (only one per turn) and "
+        "remove two pawns of that line; they go back to your reserve. A line of your "
+        "opponent's colour scores for them at the end of their own turn, if it is still "
+        "there.\n\n"
+        "The first player to reach the target score (2 unless chosen otherwise) wins. If the "
+        "player to move has no pawn left in reserve, the game ends: the higher score wins, "
+        "equal scores are a draw.\n\n"
+        "Controls: click a lit cell to place. Drag one of your pawns to slide it (ghost "
+        "pawns show where the row will end), or click it and press an arrow key. No slide "
+        "or Enter ends the turn without sliding. Keyboard: arrows move the cursor, Enter "
+        "places, Space selects a pawn, U undoes.")
+
+
+def _draw_preview(surface, rect):
+    from glissando.scene import draw_preview
+
+    draw_preview(surface, rect)
+
+
+def _make_scene(app, config):
+    from glissando.scene import make_scene
+
+    return make_scene(app, config)
+
+
+def _headless(seed, config):
+    from glissando.scene import headless
+
+    return headless(seed, config)
+
+
+DESCRIPTOR = GameDescriptor(
+    id="glissando",
+    title=lambda: _("Glissando"),
+    pitch=lambda: _("Place, slide and push: align five."),
+    rules_text=_rules_text,
+    draw_preview=_draw_preview,
+    make_scene=_make_scene,
+    headless=_headless,
+    options=(Option("target", lambda: _("Target score"), (1, 2, 3, 4, 5), 2, label_of=str),),
+    default_sides=(lambda: _("Blue"), lambda: _("Orange")),
+)

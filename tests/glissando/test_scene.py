@@ -1,0 +1,243 @@
+"""The Glissando screen driven with synthetic pygame events (tests/harness.py): what a
+player does with the mouse and the keyboard, checked on the rules state."""
+
+import pygame
+import pytest
+
+from glissando.descriptor import DESCRIPTOR
+from glissando.rules import Position, parse_cell
+from glissando.scene import BOARD, GlissandoScene, cell_center, headless
+from ludotheque.game import GameConfig, PlayerSpec
+from tests.harness import click, drag, frames, key, make_app, move, pixel, post, run_until
+
+HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
+
+
+@pytest.fixture
+def app(tmp_path):
+    return make_app([DESCRIPTOR], folder=tmp_path)
+
+
+def start(app, text=None, players=HUMANS, seed=3, history=()):
+    """Open a game scene (from a G-N1 start text when given) on top of the menu."""
+    resume = None
+    if text is not None:
+        resume = {"start": text, "history": list(history), "seed": seed,
+                  "players": [p.to_dict() for p in players]}
+    scene = GlissandoScene(app, GameConfig(players=players, seed=seed, options={"target": 2},
+                                           resume=resume))
+    app.push(scene)
+    frames(app, 1)
+    return scene
+
+
+def at(name):
+    c = cell_center(parse_cell(name))
+    return (round(c[0]), round(c[1]))
+
+
+def settle(app, scene):
+    assert run_until(app, lambda: scene.anim is None and scene.future is None, 20)
+    frames(app, 2)
+
+
+def toasts(app):
+    """Every message waiting or shown at the bottom of the screen, joined."""
+    return " | ".join(t for t, _ in app.toasts.queue)
+
+
+def rank(p, r):
+    return "".join((p.at((r - 1) * 8 + f) or ".").upper() for f in range(8))
+
+
+def test_G_3_click_places_a_pawn_and_enter_ends_the_turn(app):
+    scene = start(app)
+    side = scene.pos.to_move
+    move(app, at("a1"))
+    frames(app, 1)
+    click(app, at("a1"))
+    assert scene.tip.placed == parse_cell("a1") and scene.tip.at(0) == side
+    key(app, pygame.K_RETURN)                          # no slide
+    frames(app, 1)
+    assert scene.history == ["a1"]
+    assert scene.pos.to_move != side and scene.pos.at(0) == side
+
+
+def test_G_3_illegal_cell_is_refused_with_a_reason(app):
+    scene = start(app)
+    move(app, at("d4"))
+    frames(app, 1)
+    red = pixel(app, (cell_center(parse_cell("d4"))[0] - 30, cell_center(parse_cell("d4"))[1]))
+    click(app, at("d4"))
+    assert scene.tip.stage == "place" and scene.tip.placed is None
+    assert "edge" in toasts(app)
+    move(app, at("a4"))
+    frames(app, 1)
+    green = pixel(app, (cell_center(parse_cell("a4"))[0] - 30, cell_center(parse_cell("a4"))[1]))
+    assert green[1] > green[0] and red[0] > red[1]     # legal lit green, illegal red
+
+
+def test_G_4a_drag_slides_the_pawn_to_the_end(app):
+    scene = start(app, "8/8/8/8/8/8/8/8 b 0-0 32-32 2")
+    click(app, at("a1"))
+    drag(app, at("a1"), (at("a1")[0] + 60, at("a1")[1]))
+    settle(app, scene)
+    assert scene.history == ["a1 a1>"]
+    assert scene.pos.at(parse_cell("h1")) == "b" and scene.pos.at(0) is None
+
+
+def test_G_4b_drag_pushes_the_chain_and_ghosts_show_where_it_ends(app):
+    scene = start(app, "8/8/8/8/1BO1B3/8/8/8 b 0-0 30-31 2")
+    click(app, at("a1"))
+    drag(app, at("b4"), (at("b4")[0] + 50, at("b4")[1]), release=False)
+    assert scene.drag["dir"] == ">"
+    assert sorted(scene.drag["moves"]) == [(parse_cell("b4"), parse_cell("c4")),
+                                            (parse_cell("c4"), parse_cell("d4"))]
+    cx, cy = at("d4")
+    ghost = pixel(app, (cx - 10, cy + 14))              # off the accent line
+    move(app, at("b4"), buttons=(1, 0, 0))              # back: no direction, no ghost
+    frames(app, 1)
+    assert scene.drag["dir"] is None
+    wood = pixel(app, (cx - 10, cy + 14))
+    assert sum(abs(a - b) for a, b in zip(ghost, wood)) > 40   # the orange ghost on d4
+    move(app, (cx, cy), buttons=(1, 0, 0))
+    post(app, pygame.MOUSEBUTTONUP, pos=(cx, cy), button=pygame.BUTTON_LEFT, touch=False)
+    settle(app, scene)
+    assert rank(scene.pos, 4) == "..BOB..."
+    assert scene.history == ["a1 b4>"]
+
+
+def test_G_4d_slide_that_moves_nothing_is_refused(app):
+    scene = start(app, "8/8/8/8/5OOB/8/8/8 b 0-0 31-30 2")
+    click(app, at("a1"))
+    drag(app, at("h4"), (at("h4")[0] - 4, at("h4")[1] - 50))   # up: fine, so try right
+    settle(app, scene)
+    assert scene.history == ["a1 h4^"]
+    scene2 = start(app, "8/8/8/8/5OOB/8/8/8 b 0-0 31-30 2")
+    click(app, at("a1"))
+    key(app, pygame.K_RIGHT)                            # cursor shown
+    drag(app, at("h4"), (at("h4")[0] + 40, at("h4")[1]))
+    assert scene2.tip.stage == "slide" and "nothing" in toasts(app)
+
+
+def test_G_4_only_your_own_pawns_slide(app):
+    scene = start(app, "8/8/8/8/5OOB/8/8/8 b 0-0 31-30 2")
+    click(app, at("a1"))
+    drag(app, at("g4"), (at("g4")[0], at("g4")[1] + 60))
+    assert scene.tip.stage == "slide" and scene.pos.to_move == "b"
+    assert scene.history == []
+
+
+def test_G_4_keyboard_place_select_and_slide(app):
+    scene = start(app, "8/8/8/8/8/8/8/8 b 0-0 32-32 2")
+    key(app, pygame.K_LEFT)                             # show the cursor on d4
+    for _ in range(3):
+        key(app, pygame.K_DOWN)                         # d1
+    key(app, pygame.K_RETURN)
+    assert scene.tip.placed == parse_cell("d1")
+    key(app, pygame.K_SPACE)                            # select the pawn under the cursor
+    assert scene.selected == parse_cell("d1")
+    key(app, pygame.K_UP)
+    settle(app, scene)
+    assert scene.history == ["d1 d1^"]
+    assert scene.pos.at(parse_cell("d8")) == "b"
+
+
+def test_G_5_scoring_line_flashes_and_only_legal_pawns_can_be_removed(app):
+    scene = start(app, "8/8/8/8/8/8/O7/BBBB2OO b 0-0 28-29 2")
+    click(app, at("e1"))
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert scene.tip.stage == "remove"
+    click(app, at("a2"))                                # an orange pawn: refused
+    assert scene.remove_first is None and "G-5c" in toasts(app)
+    click(app, at("b1"))
+    assert scene.remove_first == parse_cell("b1")
+    click(app, at("d1"))
+    frames(app, 1)
+    assert scene.history == ["e1 xb1 xd1"]
+    assert scene.pos.points == (1, 0) and scene.pos.reserves == (29, 29)
+
+
+def test_G_6_win_screen_and_rematch(app):
+    scene = start(app, "8/8/8/8/8/8/O7/BBBB2OO b 1-0 28-29 2")
+    click(app, at("e1"))
+    key(app, pygame.K_RETURN)
+    click(app, at("a1"))
+    click(app, at("b1"))
+    frames(app, 2)
+    assert scene.pos.winner == "b"
+    assert not app.saves.exists("glissando")            # a finished game is not resumed
+    click(app, scene.rematch_btn.rect.center)
+    new = app.top
+    assert isinstance(new, GlissandoScene) and new is not scene
+    assert new.history == [] and new.pos.points == (0, 0)
+    assert new.players == scene.players
+
+
+def test_undo_two_players_takes_back_the_last_turn(app):
+    scene = start(app, "8/8/8/8/8/8/8/8 b 0-0 32-32 2")
+    click(app, at("a1"))
+    key(app, pygame.K_RETURN)
+    click(app, at("h8"))
+    assert scene.tip.stage == "slide"
+    key(app, pygame.K_u)                                # first: the placement
+    assert scene.tip.stage == "place" and scene.history == ["a1"]
+    key(app, pygame.K_u)                                # then Blue's turn
+    assert scene.history == [] and scene.pos.to_move == "b" and scene.pos.blue == 0
+
+
+def test_computer_thinks_on_a_worker_then_plays_and_undo_returns_to_your_turn(app):
+    players = (PlayerSpec("Ann"), PlayerSpec("CPU", "ai", "intermediate"))
+    scene = start(app, "8/8/8/8/8/8/8/8 b 0-0 32-32 2", players=players)
+    click(app, at("a1"))
+    key(app, pygame.K_RETURN)
+    assert scene.thinking or scene.anim is not None or len(scene.history) == 2
+    assert "thinking" in scene._stage_text() or len(scene.history) == 2
+    settle(app, scene)
+    assert len(scene.history) == 2 and scene.pos.to_move == "b"
+    Position.from_text("8/8/8/8/8/8/8/8 b 0-0 32-32 2").play(scene.history[0]).play(scene.history[1])
+    key(app, pygame.K_u)
+    assert scene.history == [] and scene.pos.to_move == "b"
+
+
+def test_autosave_after_every_turn_and_resume_restores_everything(app):
+    scene = start(app, "8/8/8/8/8/8/8/8 o 0-0 32-32 3")
+    click(app, at("c1"))
+    drag(app, at("c1"), (at("c1")[0], at("c1")[1] - 50))
+    settle(app, scene)
+    click(app, at("a1"))
+    key(app, pygame.K_RETURN)
+    data = app.saves.load("glissando")
+    assert data["history"] == ["c1 c1^", "a1"]
+    again = GlissandoScene(app, GameConfig(players=tuple(PlayerSpec.from_dict(p) for p in data["players"]),
+                                           resume=data))
+    assert again.pos == scene.pos and again.history == scene.history
+    assert again.players == scene.players and again.pos.target == 3
+
+
+def test_G_N3_a_damaged_save_is_refused(app):
+    bad = {"start": "8/8/8/8/8/8/8/8 b 0-0 32-32 2", "history": ["d4"], "seed": 1,
+           "players": [p.to_dict() for p in HUMANS]}
+    with pytest.raises(ValueError, match="G-3"):
+        GlissandoScene(app, GameConfig(players=HUMANS, resume=bad))
+
+
+def test_G_2_first_player_drawn_with_the_seed_is_shown(app):
+    a = start(app, seed=11)
+    b = start(app, seed=11)
+    assert a.pos.to_move == b.pos.to_move
+    firsts = {start(app, seed=s).pos.to_move for s in range(8)}
+    assert firsts == {"b", "o"}
+    assert "first" in toasts(app)
+
+
+def test_headless_demo_plays_to_the_end():
+    cfg = GameConfig(players=(PlayerSpec("A", "ai", "intermediate"), PlayerSpec("B", "ai", "intermediate")),
+                     seed=7, options={"target": 1}, demo=True)
+    out = headless(7, cfg)
+    assert out["game"] == "glissando" and out["seed"] == 7
+    assert out["winner"] in ("blue", "orange", "draw")
+    p = Position.from_text(out["final_position"])
+    assert p.over and out["turns"] == len(out["history"])
+    assert headless(7, cfg)["history"] == out["history"]   # seeded
