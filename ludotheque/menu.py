@@ -304,7 +304,7 @@ class SettingsScene(Scene):
         super().__init__(app)
         s = app.settings
         self.focus = FocusGroup()
-        x, w, y = 290, 700, 120
+        x, w, y = 290, 700, 106
         langs = ("fr", "en")
         self.focus.add(Cycler((x, y, w, 50), lambda: _("Language"), langs, langs.index(i18n.language()),
                               app.set_language, label_of=lambda v: {"fr": "Français", "en": "English"}[v]))
@@ -324,7 +324,7 @@ class SettingsScene(Scene):
                               lambda v: self._set("hints", v)))
         self.focus.add(Toggle((x, y + 480, w, 50), lambda: _("Assisted calculation (Magico)"),
                               lambda: s.assisted_calc, lambda v: self._set("assisted_calc", v)))
-        self.focus.add(Button((theme.W // 2 - 110, theme.H - 72, 220, 56), lambda: _("Back"), self.close))
+        self.focus.add(Button((theme.W // 2 - 110, theme.H - 62, 220, 50), lambda: _("Back"), self.close))
 
     def _set(self, key, value):
         setattr(self.app.settings, key, value)

@@ -79,6 +79,7 @@ class SaveStore:
         ``.bad`` and a sentence is added to :attr:`problems`.
         """
         path = self.path(game_id)
+        storage.remove_temporaries(path)
         try:
             record = storage.read_json(path)
         except storage.BadFile as exc:

@@ -93,6 +93,21 @@ def write_json(path: Path, data: object) -> None:
         pass
 
 
+def remove_temporaries(path: Path) -> int:
+    """Delete temporaries that :func:`write_json` left for ``path`` when the process was
+    killed between writing and renaming (``.<name>.*.tmp``). :returns: how many."""
+    path = Path(path)
+    n = 0
+    try:
+        for tmp in path.parent.glob(f".{path.name}.*.tmp"):
+            if tmp.is_file() and not tmp.is_symlink():
+                tmp.unlink()
+                n += 1
+    except OSError:
+        pass
+    return n
+
+
 def set_aside(path: Path) -> Path | None:
     """Rename a bad file to ``<name>.bad`` (``.bad.1``, ``.bad.2`` … if taken).
 
