@@ -470,20 +470,29 @@ class World:
         shape.elasticity = self._pp_e
         shape.friction = self._pp_f
         shape.filter = _F_TABLE_PUCK if pk.state == "table" else _F_GUTTER_PUCK
-        st = self._space.static_body
-        pivot = pymunk.PivotJoint(st, body, (0.0, 0.0), (0.0, 0.0))
-        pivot.max_bias = 0.0
-        gear = pymunk.GearJoint(st, body, 0.0, 1.0)
-        gear.max_bias = 0.0
-        pk.body, pk.shape, pk.pivot, pk.gear = body, shape, pivot, gear
-        self._set_friction(pk)
+        pk.body, pk.shape, pk.pivot, pk.gear = body, shape, None, None
         self._space.add(body, shape)
         self._shape_puck[shape] = pk
         self._by_body_id[body.id] = pk
         if not pk.parked:
-            self._space.add(pivot, gear)
+            self._attach_joints(pk)
+
+    def _attach_joints(self, pk: _Puck) -> None:
+        """Add the two friction joints of ``pk`` to the space (made on first use):
+        pymunk's top-down friction, ``max_bias = 0``, ``max_force`` = friction (M-P1)."""
+        if pk.pivot is None:
+            st = self._space.static_body
+            pk.pivot = pymunk.PivotJoint(st, pk.body, (0.0, 0.0), (0.0, 0.0))
+            pk.pivot.max_bias = 0.0
+            pk.gear = pymunk.GearJoint(st, pk.body, 0.0, 1.0)
+            pk.gear.max_bias = 0.0
+            self._set_friction(pk)
+        self._space.add(pk.pivot, pk.gear)
 
     def _set_friction(self, pk: _Puck) -> None:
+        """Friction joints on (sliding on the table or gutter floor) or off (falling)."""
+        if pk.pivot is None:
+            return
         falling = pk.fall_left > 0.0
         pk.pivot.max_force = 0.0 if falling else self._f_slide
         pk.gear.max_force = 0.0 if falling else self._f_spin
@@ -502,7 +511,7 @@ class World:
         if not pk.parked or pk.standing:
             return
         pk.parked = False
-        self._space.add(pk.pivot, pk.gear)
+        self._attach_joints(pk)
         if pk.fall_left > 0.0:
             return
         b = pk.body
@@ -516,6 +525,15 @@ class World:
         w = b.angular_velocity
         b.angular_velocity = 0.0 if abs(w) <= self._dw_step else w - math.copysign(
             self._dw_step, w)
+
+    def _unpark_touching(self, pk: _Puck) -> None:
+        """Keep the invariant "a parked puck touches no other puck": unpark ``pk`` and
+        every puck it touches (in id order)."""
+        touching = [self._shape_puck[info.shape] for info in self._space.shape_query(pk.shape)
+                    if info.shape in self._shape_puck]
+        if touching:
+            for q in sorted([pk, *touching], key=lambda q: q.id):
+                self._unpark(q)
 
     def _touches_other_puck(self, pk: _Puck) -> bool:
         for info in self._space.shape_query(pk.shape):
@@ -948,9 +966,8 @@ class World:
         pk.parked = standing or self.params.park
         self._pucks[pk.id] = pk
         self._add_body(pk, float(x), float(y), 0.0, 0.0, float(angle), 0.0)
-        self._fresh = False
-        if self._touches_other_puck(pk):
-            self._unpark(pk)
+        # Still fresh: adding the highest id last is what a rebuild does too.
+        self._unpark_touching(pk)
         return pk.id
 
     def remove_puck(self, puck_id: int) -> None:
@@ -967,7 +984,9 @@ class World:
         """Launch a puck with velocity (vx, vy) mm/s, clamped to the launch cap
         (6000 mm/s, M-U1) and start a new shot: the shot clock and the report's event
         list restart here (M-R2). When every puck is at rest the pymunk space is first
-        rebuilt from the puck states, so the outcome depends on the states only (M-P5).
+        rebuilt from the puck states (unless nothing has stepped or been removed since
+        the world was built or restored), so the outcome depends on the states only
+        (M-P5). Shooting while pucks still move (a counter shot, M-F3) does not rebuild.
 
         :raises ShotError: unknown puck, a puck not flat on the table top, or a
             non-finite velocity.
@@ -987,7 +1006,7 @@ class World:
             self._rebuild(self.snapshot())
             pk = self._pucks[puck_id]
         if pk.parked:
-            self._space.add(pk.pivot, pk.gear)
+            self._attach_joints(pk)
             pk.parked = False
         pk.body.velocity = (float(vx), float(vy))
         self._shot_t0 = self._time
@@ -1046,9 +1065,7 @@ class World:
             pk.fall_left = falling.get(pk.id, 0.0)
             pk.parked = (pk.id in parked and self.params.park) or pk.standing
             self._add_body(pk, st.x, st.y, st.vx, st.vy, st.angle, st.spin)
+            self._unpark_touching(pk)
             if pk.fall_left > 0.0:
                 self._falling[pk.id] = pk
-        for pk in self._pucks.values():
-            if pk.parked and not pk.standing and self._touches_other_puck(pk):
-                self._unpark(pk)
         self._fresh = True

@@ -550,3 +550,23 @@ def test_pure_modules_do_not_import_pygame():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, timeout=60)
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_M_P5_restore_then_place_equals_placing_everything_fresh():
+    # What an AI rollout does (restore the table, add the shot puck, shoot) must match
+    # the real table (all pucks placed, then the shot).
+    w, shooter = _break_world()
+    w.remove_puck(shooter)
+    base = w.snapshot()
+    real = World()
+    for s in base.pucks:
+        real.place_puck(s.x, s.y)
+    p = real.place_puck(500.0, 250.0)
+    real.shoot(p, 5200.0, 35.0)
+    rollout = World()
+    rollout.restore(base)
+    q = rollout.place_puck(500.0, 250.0)
+    rollout.shoot(q, 5200.0, 35.0)
+    a, b = real.run_until_rest().pucks, rollout.run_until_rest().pucks
+    assert [(s.state, s.x, s.y, s.angle) for _, s in sorted(a.items())] == \
+        [(s.state, s.x, s.y, s.angle) for _, s in sorted(b.items())]
