@@ -97,3 +97,51 @@ def type_text(app: App, text: str) -> None:
 def pixel(app: App, pos) -> tuple:
     """The RGB colour of the logical screen at ``pos`` after the last draw."""
     return tuple(app.screen.get_at(pos))[:3]
+
+
+_KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_UP,
+         pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_k, pygame.K_r, pygame.K_u, pygame.K_F3,
+         pygame.K_0, pygame.K_5, pygame.K_9, pygame.K_a, pygame.K_PAGEDOWN, pygame.K_KP_ENTER, pygame.K_DELETE]
+_TEXTS = ["1", "7", "10", "é", "ß", "中", "🙂", " ", "-", "x", "\u200b"]
+
+
+def random_event(rng) -> pygame.event.Event:
+    """One random input event: pointer moves (also outside the window), presses and
+    releases of every button number, wheel, keys, text in any script, window events."""
+    r = rng.random()
+    pos = (rng.randint(-50, 1330), rng.randint(-50, 770)) if rng.random() < 0.1 else (rng.randint(0, 1279), rng.randint(0, 719))
+    if r < 0.35:
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(rng.randint(-40, 40), rng.randint(-40, 40)),
+                                  buttons=(rng.randint(0, 1), 0, 0), touch=False)
+    if r < 0.55:
+        t = pygame.MOUSEBUTTONDOWN if rng.random() < 0.5 else pygame.MOUSEBUTTONUP
+        return pygame.event.Event(t, pos=pos, button=rng.choice([1, 1, 1, 2, 3, 4, 5, 6, 7]), touch=False)
+    if r < 0.6:
+        return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False,
+                                  precise_x=0.0, precise_y=1.0, touch=False)
+    if r < 0.85:
+        k = rng.choice(_KEYS)
+        return pygame.event.Event(rng.choice([pygame.KEYDOWN, pygame.KEYUP]), key=k, mod=rng.choice([0, 0, 0, pygame.KMOD_SHIFT]),
+                                  unicode="", scancode=0)
+    if r < 0.95:
+        return pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(_TEXTS))
+    return pygame.event.Event(rng.choice([pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED, pygame.WINDOWMINIMIZED,
+                                          pygame.WINDOWRESTORED, pygame.WINDOWRESIZED]))
+
+
+def fuzz(app: App, rng, n: int, frame_every: int = 5, on_frame=None) -> int:
+    """Dispatch ``n`` random events with a frame every ``frame_every`` events.
+
+    ``on_frame()`` (e.g. an invariant check) runs after each frame. Never sends QUIT and
+    never presses Ctrl+Q; when a random click hits a Quit button (the app stops, as it
+    should), the app is set running again. :returns: the number of events sent.
+    """
+    for i in range(n):
+        app.dispatch(random_event(rng))
+        if i % frame_every == 0:
+            frames(app, 1)
+            if on_frame is not None:
+                on_frame()
+        if not app.running:
+            app.running = True
+    return n
