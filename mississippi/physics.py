@@ -220,17 +220,26 @@ class Contact:
 class PhysicsParams:
     """Tunable physics numbers (units in brackets) and where they come from.
 
-    * ``mu`` (–) = 0.20: table friction coefficient, M-P1 ("varnished wood"); the
-      Engineering ToolBox table of friction coefficients gives 0.2–0.5 for dry
-      wood on wood, lower values for waxed or lacquered wood.
+    The primary source of every default is the rulebook (``rules/mississippi.md``); no
+    measurement of a real Mississippi table was available, so the literature below only
+    checks that the numbers are plausible.
+
+    * ``mu`` (–) = 0.20: table friction coefficient, M-P1 ("varnished wood", chosen so a
+      3.7 m/s shot slides about 3.5 m). General engineering tables give roughly
+      0.25–0.5 for dry unfinished wood on wood; a varnished, polished or waxed top
+      slides more easily, hence the lower value.
     * ``g`` (mm/s²) = 9810: standard gravity.
-    * ``puck_restitution`` (–) = 0.85: puck–puck, M-P2 ("elastic-ish"); hard lacquered
-      wooden discs (crokinole, carrom strikers) are measured around 0.8–0.9.
-    * ``puck_friction`` (–) = 0.05: puck–puck sliding friction at the rim, M-P2 ("low");
-      smooth varnish on varnish. It makes a cut puck "throw" slightly: a half-ball hit
-      separates the pucks at about 87° instead of 90° (0 gives exactly 90° at e = 1).
-    * ``rail_restitution`` (–) = 0.60: puck–rail and puck–end board, M-P2.
-    * ``rail_friction`` (–) = 0.20: puck–rail, same wood as the table.
+    * ``puck_restitution`` (–) = 0.85: puck–puck, M-P2 ("about 0.85"). For scale:
+      stroboscopic impact tests of pucks on an air table (Maw, Barber & Fawcett, "The
+      oblique impact of elastic spheres", Wear 38, 1976) found restitution ≈ 0.93 and
+      rim friction ≈ 0.12 for their pucks; wooden pucks lose more energy.
+    * ``puck_friction`` (–) = 0.05: puck–puck sliding friction at the rim, M-P2 ("low
+      puck–puck friction": varnish on varnish). It makes a cut puck "throw" slightly: a
+      half-ball hit separates the pucks at about 87° instead of 90° (0 gives exactly 90°
+      at e = 1; see the tests).
+    * ``rail_restitution`` (–) = 0.60: puck–rail and puck–end board, M-P2 ("about 0.6").
+    * ``rail_friction`` (–) = 0.20: puck–rail, taken equal to the table's μ (same
+      varnished wood); a design choice.
     * ``v_off`` (mm/s) = 3500: M-P4.
     * ``launch_cap`` (mm/s) = 6000: M-U1, M-P5.
     * ``dt`` (s) = 1/240: fixed sub-step, M-P5 (must be ≤ 1/240).
