@@ -1,0 +1,167 @@
+"""Mississippi scene driven with synthetic events (tests/harness.py): what a player sees
+happen when they flick, place, knock and flip."""
+
+import math
+
+import pygame
+import pytest
+
+from ludotheque.game import GameConfig, PlayerSpec
+from ludotheque.menu import start_game
+from mississippi import DESCRIPTOR
+from mississippi.rules import Match, PuckOutcome as P, Report
+from mississippi.scene import SCALE, MississippiScene, to_px
+from mississippi.sim import DECEL
+from tests.harness import drag, frames, key, make_app, run_until
+
+HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
+MID_Y = 247.5
+
+
+def start(match=None, players=HUMANS, options=None):
+    app = make_app([DESCRIPTOR])
+    resume = None
+    if match is not None:
+        resume = {"match": match.to_dict(), "players": [p.to_dict() for p in players],
+                  "options": options or {}}
+    start_game(app, DESCRIPTOR, GameConfig(players=players, seed=5, options=options or {},
+                                           resume=resume))
+    scene = app.top
+    assert isinstance(scene, MississippiScene)
+    return app, scene
+
+
+def lagged(shooter="left"):
+    m = Match.new("Ann", "Bob")
+    m.lag_shot(Report({1: P("table", 3300)}))
+    m.lag_shot(Report({1: P("table", 3300), 2: P("table", 1500)}))
+    m.choose_role("shooter" if shooter == "left" else "placer")
+    return m
+
+
+def test_M_U1_flick_launches_with_the_drag_speed():
+    app, scene = start()
+    hx, hy = to_px(470, MID_Y)                       # the glowing puck in Ann's zone
+    start_px = (round(hx), round(hy))
+    end_px = (start_px[0] + 150, start_px[1])
+    drag(app, start_px, end_px, seconds=0.25, steps=15)
+    drag_speed = 150 / 0.25 / SCALE                  # mm/s of the pointer
+    assert scene.last_launch is not None
+    assert scene.last_launch["speed"] == pytest.approx(drag_speed, rel=0.10)
+    assert scene.sim is not None                     # the puck is sliding
+    assert run_until(app, lambda: scene.sim is None, 15)
+    m = scene.match
+    assert m.lag_side == "right" and len(m.table) == 1     # M-L1: the lag puck stays
+    (p,) = m.table.values()
+    expected = scene.last_launch["x"] + scene.last_launch["speed"] ** 2 / (2 * DECEL)
+    assert p.x == pytest.approx(expected, rel=0.05)
+
+
+def test_M_R1_placing_outside_the_zone_is_refused():
+    app, scene = start(lagged())                     # Ann shoots, Bob places at the right
+    m = scene.match
+    gutter = tuple(round(c) for c in to_px(3635, MID_Y))
+    middle = tuple(round(c) for c in to_px(2000, MID_Y))
+    drag(app, gutter, middle, seconds=0.3)
+    assert m.phase == "place" and m.target is None and m.gutter["right"] == 8
+    assert "M-R1" in (app.toasts.current or "")
+    zone = tuple(round(c) for c in to_px(3300, 200))
+    drag(app, gutter, zone, seconds=0.3)
+    assert m.phase == "shoot" and m.target is not None
+    tp = m.table[m.target]
+    assert tp.x == pytest.approx(3300, abs=4) and tp.y == pytest.approx(200, abs=4)
+
+
+def test_autosave_between_shots_restores_the_exact_table():
+    app, scene = start(lagged())
+    zone = tuple(round(c) for c in to_px(3250, 180))
+    drag(app, tuple(round(c) for c in to_px(3635, MID_Y)), zone, seconds=0.3)
+    saved = app.saves.load("mississippi")
+    assert saved is not None
+    m2 = Match.from_dict(saved["match"])
+    assert m2.to_dict()["table"] == scene.match.to_dict()["table"]
+    app2, scene2 = start(m2)
+    assert scene2.match.table == scene.match.table and scene2.match.phase == "shoot"
+
+
+def _last_puck_match():
+    m = lagged()
+    m.gutter["left"], m.gutter["right"] = 1, 15
+    return m
+
+
+def test_M_R8_knock_key_and_forgotten_knock():
+    app, scene = start(_last_puck_match())
+    m = scene.match
+    key(app, pygame.K_k)
+    assert m.knocked and m.last.rule == "M-R8"
+    # M-R9: now the placer may stand the target
+    assert scene.b_stand.visible
+    key(app, pygame.K_s)
+    assert scene.standing
+
+
+def test_M_R8_forgotten_knock_swaps_roles_at_once():
+    m = _last_puck_match()
+    m.place_target(3300, MID_Y)
+    app, scene = start(m)
+    hx, hy = (round(c) for c in to_px(470, MID_Y))
+    drag(app, (hx, hy), (hx + 200, hy), seconds=0.2)
+    assert scene.match.last.rule == "M-R8" and scene.match.shooter == "right"
+    assert scene.match.gutter["left"] == 1 and scene.sim is None
+
+
+def _flip_match():
+    m = lagged()
+    t = m.place_target(3300, MID_Y)
+    s = m.next_puck_id
+    m.shot(Report({t: P("gutter_right"), s: P("overhang", 3480, MID_Y)}))
+    assert m.phase == "flip"
+    return m
+
+
+def test_M_F2_flip_caught_with_space_at_the_right_moment():
+    app, scene = start(_flip_match())
+    key(app, pygame.K_SPACE)                         # flip
+    f = scene.flip
+    assert f["started"] is not None and scene.match.flip_started
+    toss = scene.toss
+    run_until(app, lambda: f["t"] - f["started"] >= toss.airtime - toss.window / 2, 3)
+    key(app, pygame.K_SPACE)                         # catch
+    m = scene.match
+    assert m.last.rule == "M-F2" and m.last.facts["caught"] and m.shooter == "right"
+
+
+def test_M_F2_flip_dropped_when_caught_too_early():
+    app, scene = start(_flip_match())
+    key(app, pygame.K_SPACE)
+    frames(app, 3)
+    key(app, pygame.K_SPACE)                         # far too early: dropped
+    m = scene.match
+    assert m.last.rule == "M-F2" and not m.last.facts["caught"] and m.shooter == "left"
+
+
+def test_M_F4_window_expires_without_a_flip():
+    app, scene = start(_flip_match())
+    assert run_until(app, lambda: scene.match.phase != "flip", 5)
+    assert scene.match.last.rule == "M-F4" and scene.match.phase == "shoot"
+
+
+def test_M_F3_counter_shot_in_the_flip_window():
+    app, scene = start(_flip_match())
+    assert scene.match.gutter["left"] == 7
+    hx, hy = (round(c) for c in to_px(470, MID_Y))
+    drag(app, (hx, hy), (hx + 150, hy), seconds=0.12, steps=8)
+    assert scene.sim is not None and scene.shot_kind == "counter"
+    assert run_until(app, lambda: scene.sim is None, 15)
+    m = scene.match
+    assert "M-F3" in [o.rule for o in m.history]
+    # whatever happened, the counter puck came back to Ann's hand (M-F3)
+    assert m.gutter["left"] == 7 and m.in_play == 16
+
+
+def test_ai_against_ai_plays_on_in_the_scene():
+    ais = (PlayerSpec("C1", "ai", "beginner"), PlayerSpec("C2", "ai", "beginner"))
+    app, scene = start(players=ais)
+    assert run_until(app, lambda: scene.match.shots >= 4, 60)
+    assert scene.match.in_play == 16
