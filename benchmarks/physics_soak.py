@@ -29,12 +29,14 @@ def random_shot(rng: random.Random) -> tuple[World, int, float, float]:
     w = World()
     t = w.table
     r = t.puck_radius
-    for _ in range(rng.randint(0, 4)):
+    for k in range(rng.randint(0, 4)):
+        standing = k == 0 and rng.random() < 0.25     # sometimes a standing target (M-P6)
         while True:
             x = rng.uniform(t.gutter_edge("left"), t.gutter_edge("right"))
             y = rng.uniform(r, t.width - r)
-            if w.placement_problem(x, y) is None:
-                w.place_puck(x, y)
+            ang = rng.uniform(0.0, math.pi)
+            if w.placement_problem(x, y, standing=standing, angle=ang) is None:
+                w.place_puck(x, y, standing=standing, angle=ang)
                 break
     z = t.launch_area(rng.choice(("left", "right")))
     while True:

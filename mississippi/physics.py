@@ -571,6 +571,10 @@ class World:
 
     def _on_standing_hit(self, arb: pymunk.Arbiter, space: pymunk.Space,
                          data: Any) -> None:
+        # A flat puck merely resting against a standing one pushes nothing: topple only
+        # when the contact carried an impulse (more than 1 mm/s worth of momentum).
+        if arb.total_impulse.length <= self.table.puck_mass * _EVENT_MIN_SPEED:
+            return
         for sh in arb.shapes:
             pk = self._shape_puck.get(sh)
             if pk is not None and pk.standing:
@@ -802,6 +806,9 @@ class World:
         if not (math.isfinite(max_s) and max_s >= 0):
             raise ValueError(f"M-P7: max_s must be a finite number ≥ 0, not {max_s!r}")
         n_max = int(round(max_s / self._h))
+        if not self._shot_active and not self._scan(False):
+            self._shot_active = True      # moving without a shot (a hand-made snapshot)
+            self._shot_steps = 0
         sub = self._substep
         n = 0
         while self._shot_active and n < n_max:

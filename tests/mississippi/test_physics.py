@@ -290,12 +290,14 @@ def _random_world(rng):
     w = World()
     t = w.table
     r = t.puck_radius
-    for _ in range(rng.randint(0, 4)):
+    for k in range(rng.randint(0, 4)):
+        standing = k == 0 and rng.random() < 0.25     # sometimes a standing target (M-P6)
         while True:
             x, y = rng.uniform(t.gutter_edge("left"), t.gutter_edge("right")), \
                 rng.uniform(r, t.width - r)
-            if w.placement_problem(x, y) is None:
-                w.place_puck(x, y)
+            ang = rng.uniform(0.0, math.pi)
+            if w.placement_problem(x, y, standing=standing, angle=ang) is None:
+                w.place_puck(x, y, standing=standing, angle=ang)
                 break
     side = rng.choice(("left", "right"))
     z = t.launch_area(side)
@@ -570,3 +572,20 @@ def test_M_P5_restore_then_place_equals_placing_everything_fresh():
     a, b = real.run_until_rest().pucks, rollout.run_until_rest().pucks
     assert [(s.state, s.x, s.y, s.angle) for _, s in sorted(a.items())] == \
         [(s.state, s.x, s.y, s.angle) for _, s in sorted(b.items())]
+
+
+def test_M_P6_a_flat_puck_resting_against_a_standing_one_does_not_topple_it():
+    w = World()
+    s = w.place_puck(1500.0, 247.5, standing=True, angle=0.0)
+    w.place_puck(1500.0, 247.5 + 11.5 + 38.0)       # touching its face
+    a = w.place_puck(700.0, 60.0)
+    w.shoot(a, 1500.0, 0.0)                          # a shot elsewhere on the table
+    rep = w.run_until_rest()
+    assert rep.pucks[s].standing
+    assert not [e for e in rep.events if e.kind == "topple"]
+    # Pushing the resting puck into it (no new contact for the standing one) topples it.
+    b = w.place_puck(1500.0, 420.0)
+    w.shoot(b, 0.0, -1500.0)
+    rep = w.run_until_rest()
+    assert [e.pucks for e in rep.events if e.kind == "topple"] == [(s,)]
+    assert not rep.pucks[s].standing and rep.pucks[s].y < 247.5
