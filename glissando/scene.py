@@ -5,8 +5,8 @@ through :mod:`glissando.rules` (``Position`` and ``TurnInProgress``); the comput
 turns come from :mod:`glissando.ai` on a worker thread (``app.run_worker``).
 
 Layout on the logical 1280×720 surface (px): the two player cards on the left
-(x 24–316), the board in the middle (:data:`BOARD`, 8 cells of :data:`CELL` px), the
-move list and the buttons on the right (x 960–1256), the turn banner above the board.
+(x 20–302), the board in the middle (:data:`BOARD`, 8 cells of :data:`CELL` px), the
+move list and the buttons on the right (x 976–1256), the turn banner above the board.
 
 Controls
 --------
@@ -40,9 +40,9 @@ from glissando.rules import (BLUE, ORANGE, IllegalTurn, Position, Turn, cell_nam
 
 _ = i18n.domain("glissando")
 
-CELL = 72                                        # px per board cell
-BOARD = pygame.Rect(352, 100, 8 * CELL, 8 * CELL)  # the 8×8 cells (x 352–928, y 100–676)
-PAWN_R = 28                                      # pawn radius, px
+CELL = 68                                        # px per board cell
+BOARD = pygame.Rect(368, 86, 8 * CELL, 8 * CELL)   # the 8×8 cells (x 368–912, y 86–630)
+PAWN_R = 26                                      # pawn radius, px
 SLIDE_CELL_S = 0.07                              # slide animation, s per cell
 SLIDE_MAX_S = 0.45
 PLACE_S = 0.25                                   # AI placement shown before its slide, s
@@ -236,11 +236,12 @@ class GlissandoScene(Scene):
         self._text_cache: dict = {}
         self._board = board_surface()
         self._sprites = {c: pawn_sprite(c) for c in (BLUE, ORANGE)}
-        self._ghosts = {c: pawn_sprite(c, alpha=120) for c in (BLUE, ORANGE)}
+        self._ghosts = {c: pawn_sprite(c, alpha=185) for c in (BLUE, ORANGE)}
+        self._faded = {c: pawn_sprite(c, alpha=70) for c in (BLUE, ORANGE)}
         self._small = {c: pawn_sprite(c, 14) for c in (BLUE, ORANGE)}
-        self.no_slide_btn = Button((960, 548, 296, 56), lambda: _("No slide (Enter)"),
+        self.no_slide_btn = Button((976, 548, 280, 56), lambda: _("No slide (Enter)"),
                                    self.skip_slide, color=theme.PANEL_HI)
-        self.undo_btn = Button((960, 614, 296, 56), lambda: _("Undo (U)"), self.undo)
+        self.undo_btn = Button((976, 614, 280, 56), lambda: _("Undo (U)"), self.undo)
         self.rematch_btn = Button((480, 430, 320, 60), lambda: _("Rematch"), self.rematch,
                                   color=theme.GOOD, size=theme.LARGE)
         self.menu_btn = Button((480, 504, 320, 56), lambda: _("Back to the menu"),
@@ -393,7 +394,6 @@ class GlissandoScene(Scene):
             self.remove_first = None
             self.score_flash = 0.0
             self.app.audio.play("score")
-            self.app.toast(_("A line of five! Pick two of its pawns to remove."), 2.5)
         else:
             self._commit()
 
@@ -694,7 +694,7 @@ class GlissandoScene(Scene):
 
     def _draw_banner(self, surface) -> None:
         color = self.pos.to_move
-        rect = pygame.Rect(BOARD.x - 34, 14, BOARD.width + 68, 46)
+        rect = pygame.Rect(BOARD.x - 34, 6, BOARD.width + 68, 40)
         if self.pos.over:
             return
         col = COLORS[color]
@@ -705,7 +705,7 @@ class GlissandoScene(Scene):
 
     def _draw_players(self, surface) -> None:
         for i, color in enumerate((BLUE, ORANGE)):
-            rect = pygame.Rect(24, 100 + i * 250, 292, 226)
+            rect = pygame.Rect(20, 100 + i * 250, 282, 226)
             active = self.pos.to_move == color and not self.pos.over
             col = COLORS[color]
             theme.panel(surface, rect, theme.PANEL if active else theme.BG2, radius=16,
@@ -736,11 +736,11 @@ class GlissandoScene(Scene):
                                 col, anchor="midright", bold=True)
         if not self.history and not self.pos.over:
             self._blit_text(surface, _("{side} was drawn to play first").format(
-                side=side_name(self.start_pos.to_move)), (170, 600), theme.SMALL, theme.MUTED,
+                side=side_name(self.start_pos.to_move)), (161, 600), theme.SMALL, theme.MUTED,
                 anchor="midtop")
 
     def _draw_moves(self, surface) -> None:
-        rect = pygame.Rect(960, 100, 296, 432)
+        rect = pygame.Rect(976, 100, 280, 432)
         theme.panel(surface, rect, theme.BG2, radius=14, border=theme.LINE)
         self._blit_text(surface, _("Moves"), (rect.x + 16, rect.y + 10), theme.BODY, theme.ACCENT, bold=True)
         rows = 16
@@ -783,13 +783,16 @@ class GlissandoScene(Scene):
         moving = {}
         if self.anim is not None and self.anim.kind == "slide":
             moving = dict(self.anim.moves)
+        previewed = set()
+        if self.drag is not None and self.drag["moves"]:
+            previewed = {a for a, _b in self.drag["moves"]}
         for sq in range(64):
             if sq in moving:
                 continue
             color = BLUE if blue >> sq & 1 else ORANGE if orange >> sq & 1 else None
             if color is None:
                 continue
-            spr = self._sprites[color]
+            spr = (self._faded if sq in previewed else self._sprites)[color]
             surface.blit(spr, spr.get_rect(center=cell_center(sq)))
         if moving:
             k = min(1.0, self.anim.t / self.anim.duration)
@@ -829,11 +832,15 @@ class GlissandoScene(Scene):
         # ghosts while dragging
         if self.drag is not None and self.drag["dir"] is not None:
             if self.drag["moves"]:
+                src = self.drag["sq"]
+                dst = dict(self.drag["moves"])[src]
+                (ax, ay), (bx, by) = cell_center(src), cell_center(dst)
+                pygame.draw.line(surface, theme.ACCENT, (ax, ay), (bx, by), 4)
                 for a, b in self.drag["moves"]:
                     color = tip.at(a)
                     g = self._ghosts[color]
                     surface.blit(g, g.get_rect(center=cell_center(b)))
-                    pygame.draw.line(surface, theme.ACCENT, cell_center(a), cell_center(b), 2)
+                    pygame.draw.circle(surface, theme.ACCENT, cell_center(b), PAWN_R + 3, 2)
             else:
                 cx, cy = cell_center(self.drag["sq"])
                 for s in (-1, 1):
@@ -872,7 +879,7 @@ class GlissandoScene(Scene):
 
     def _draw_win(self, surface) -> None:
         theme.dim(surface, 140)
-        box = pygame.Rect(0, 0, 560, 380)
+        box = pygame.Rect(0, 0, 560, 404)
         box.center = (BOARD.centerx, BOARD.centery)
         w = self.pos.winner
         border = COLORS.get(w, theme.ACCENT)
@@ -887,10 +894,11 @@ class GlissandoScene(Scene):
                         anchor="midtop", bold=True)
         self._blit_text(surface, _("Blue {b} – {o} Orange").format(b=self.pos.points[0], o=self.pos.points[1]),
                         (box.centerx, box.y + 170), theme.LARGE, theme.TEXT, anchor="midtop")
-        self._blit_text(surface, _("{n} turns").format(n=len(self.history)), (box.centerx, box.y + 214),
+        n = len(self.history)
+        self._blit_text(surface, _("Turns played: {n}").format(n=n), (box.centerx, box.y + 214),
                         theme.SMALL, theme.MUTED, anchor="midtop")
-        self.rematch_btn.rect.midtop = (box.centerx, box.y + 250)
-        self.menu_btn.rect.midtop = (box.centerx, box.y + 318)
+        self.rematch_btn.rect.midtop = (box.centerx, box.y + 256)
+        self.menu_btn.rect.midtop = (box.centerx, box.y + 328)
         self.rematch_btn.draw(surface)
         self.menu_btn.draw(surface)
 
