@@ -1,0 +1,82 @@
+"""Magico's :data:`DESCRIPTOR` for the Ludothèque shell (docs/games-api.md).
+
+Kept out of ``magico/__init__.py`` so that importing :mod:`magico.rules` or
+:mod:`magico.ai` never imports ``ludotheque`` or pygame; the scene module is imported
+only when the shell asks for a scene, a preview or a headless game.
+"""
+
+from __future__ import annotations
+
+from ludotheque import i18n
+from ludotheque.game import GameDescriptor, Option
+
+from magico.rules import DEFAULT_BOARD, available_boards, load_board
+
+_ = i18n.domain("magico")
+
+
+def _rules_text() -> str:
+    return _(
+        "Two players, Red and Blue, each have 15 tokens. The board is a 6 × 6 grid of "
+        "numbers from 0 to 10. Red plays first.\n\n"
+        "On your turn, roll the two dice (click them or press Space).\n\n"
+        "Neither die shows 1: choose an operation on the two dice — addition, "
+        "subtraction (larger minus smaller), multiplication or division (larger by "
+        "smaller) — whose result is a whole number from 0 to 10, and type the result. "
+        "If it is right, put a token on an empty cell showing that number. If it is "
+        "wrong, you place no token this turn. If no operation gives a number shown on an "
+        "empty cell, your turn passes.\n\n"
+        "Exactly one die shows 1: put a token on any empty cell.\n\n"
+        "Both dice show 1: take one of your opponent's tokens off the board and give it "
+        "back to them.\n\n"
+        "The game ends as soon as a player has placed their last token. Each player then "
+        "scores every run of three cells in a line, all holding their tokens, whose "
+        "numbers add up to 15: 10 points across or down, 25 points on a diagonal. Runs "
+        "may overlap and a token may belong to several runs. The higher score wins; "
+        "equal scores are a draw.\n\n"
+        "Assisted calculation (in the settings, or the button during the game) shows the "
+        "possible results as buttons, for younger players.\n\n"
+        "Keyboard: Space rolls; keys 1–4 or + − * / choose the operation; type the "
+        "result and press Enter; arrows and Enter choose a cell; U undoes the last turn "
+        "in a two-player game.")
+
+
+def _board_label(board_id: str) -> str:
+    try:
+        return load_board(board_id).name(i18n.language())
+    except ValueError:
+        return board_id
+
+
+def _draw_preview(surface, rect):
+    from magico.scene import draw_preview
+
+    draw_preview(surface, rect)
+
+
+def _make_scene(app, config):
+    from magico.scene import make_scene
+
+    return make_scene(app, config)
+
+
+def _headless(seed, config):
+    from magico.scene import headless
+
+    return headless(seed, config)
+
+
+_BOARDS = tuple(b.id for b in available_boards()) or (DEFAULT_BOARD,)
+
+DESCRIPTOR = GameDescriptor(
+    id="magico",
+    title=lambda: _("Magico"),
+    pitch=lambda: _("Roll, calculate, place: make runs that add up to 15."),
+    rules_text=_rules_text,
+    draw_preview=_draw_preview,
+    make_scene=_make_scene,
+    headless=_headless,
+    options=(Option("board", lambda: _("Board"), _BOARDS, DEFAULT_BOARD,
+                    label_of=_board_label),),
+    default_sides=(lambda: _("Red"), lambda: _("Blue")),
+)

@@ -1,0 +1,956 @@
+"""Magico's screen: the number board, the dice, the operation and the typed result.
+
+Everything the scene does goes through :mod:`magico.rules` (a turn is committed only as a
+K-N2 text that ``Position.play`` accepts) and the computer's choices through
+:mod:`magico.ai`, run off the main thread with ``app.run_worker``.
+
+Layout (logical 1280×720 px): the board (6×6 cells of :data:`CELL` px) on the left, the
+players' cards, the dice and the action area (operations, expression, keypad) on the
+right.
+
+A turn walks through phases: ``roll`` → ``rolling`` (the dice tumble, K-4) → one of
+``choose`` (pick an operation, K-7) → ``type`` (type its result) → ``place`` (click a
+glowing cell); ``place`` straight away on one die 1 (K-6); ``take`` on a double 1 (K-5);
+``pass`` when nothing is possible (K-7b). A wrong result (K-7a) ends the turn with a
+kind message. The computer's turn (``ai``) shows the same steps at a readable pace.
+``over`` is the end screen (K-8 … K-10).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+import pygame
+
+from ludotheque import i18n, theme
+from ludotheque.scene import Scene
+from ludotheque.widgets import Button, Keypad, TextEntry, is_click
+
+from magico import ai
+from magico.rules import (
+    DEFAULT_BOARD, SIZE, Dice, IllegalTurn, Position, Turn, cell_name, load_board, other,
+    parse_cell, results,
+)
+
+_ = i18n.domain("magico")
+
+CELL = 92                         #: cell size, px
+BOARD_X, BOARD_Y = 64, 100        #: top-left of cell a1, px
+BOARD_RECT = pygame.Rect(BOARD_X, BOARD_Y, CELL * SIZE, CELL * SIZE)
+RIGHT_X = 690                     #: left edge of the right-hand column, px
+SIDE_COLOR = {"r": theme.RED, "b": theme.BLUE}
+SIDE_LIGHT = {"r": (255, 150, 140), "b": (150, 195, 255)}
+SHOW_OP = {"+": "+", "-": "−", "*": "×", "/": "÷"}
+KEY_OPS = {"1": "+", "2": "-", "3": "*", "4": "/", "+": "+", "-": "-", "*": "*", "/": "/",
+           "x": "*", "×": "*", "÷": "/"}
+
+ROLL_SECONDS = 0.9                #: the dice tumble this long (s)
+AI_PAUSE = 0.7                    #: before the computer rolls (s)
+AI_STEP = 0.9                     #: each step of the computer's turn stays this long (s)
+NOTE_SECONDS = 4.0                #: a message stays this long (s)
+END_STEP = 0.45                   #: the end screen counts one run up every END_STEP s
+
+
+def side_name(player: str) -> str:
+    """Translated name of a side: ``"r"`` → Red, ``"b"`` → Blue."""
+    return _("Red") if player == "r" else _("Blue")
+
+
+def show_op(op: str) -> str:
+    """Screen form of an operation text (K-N2 ASCII → ×, ÷, −): ``"5*2"`` → ``"5 × 2"``."""
+    return f"{op[0]} {SHOW_OP[op[1]]} {op[2:]}"
+
+
+def cell_rect(i: int) -> pygame.Rect:
+    """Screen rectangle (px) of cell index ``i`` (0–35, row-major from a1)."""
+    r, c = divmod(i, SIZE)
+    return pygame.Rect(BOARD_X + c * CELL, BOARD_Y + r * CELL, CELL, CELL)
+
+
+def cell_at(pos) -> int | None:
+    """Cell index under logical point ``pos`` (px), or None off the board."""
+    x, y = pos
+    if not BOARD_RECT.collidepoint(x, y):
+        return None
+    return (int(y) - BOARD_Y) // CELL * SIZE + (int(x) - BOARD_X) // CELL
+
+
+def _pips(surface, rect: pygame.Rect, value: int, color=(30, 30, 36)) -> None:
+    spots = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+             4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+             5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+             6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}[value]
+    step = rect.width * 0.27
+    r = max(3, rect.width // 11)
+    for dx, dy in spots:
+        pygame.draw.circle(surface, color, (rect.centerx + dx * step, rect.centery + dy * step), r)
+
+
+def draw_die(surface, center, size: int, value: int, angle: float = 0.0,
+             highlight: bool = False) -> None:
+    """A die of ``size`` px showing ``value`` (1–6), turned ``angle`` degrees."""
+    img = pygame.Surface((size, size), pygame.SRCALPHA)
+    body = img.get_rect()
+    pygame.draw.rect(img, (250, 248, 240), body, border_radius=size // 6)
+    pygame.draw.rect(img, theme.ACCENT if highlight else (120, 110, 100), body, 3,
+                     border_radius=size // 6)
+    _pips(img, body, value)
+    if angle:
+        img = pygame.transform.rotate(img, angle)
+    surface.blit(img, img.get_rect(center=center))
+
+
+def _token(radius: int, color, alpha: int = 150) -> pygame.Surface:
+    """A translucent token with a solid rim: the number under it stays readable."""
+    img = pygame.Surface((radius * 2 + 4, radius * 2 + 4), pygame.SRCALPHA)
+    c = (radius + 2, radius + 2)
+    pygame.draw.circle(img, (*color, alpha), c, radius)
+    pygame.draw.circle(img, (*[max(0, v - 60) for v in color], 255), c, radius, 5)
+    return img
+
+
+def draw_preview(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The launcher tile picture: a small classic board with a few tokens and a run."""
+    surface.fill(theme.BG2, rect)
+    board = load_board(DEFAULT_BOARD)
+    cell = min(rect.width, rect.height - 8) // 7
+    x0 = rect.centerx - cell * 3 - cell // 2
+    y0 = rect.centery - cell * 3
+    tokens = {"a1": "r", "b1": "r", "c1": "r", "d3": "b", "e3": "b", "c4": "b", "f6": "r"}
+    for i in range(SIZE * SIZE):
+        r, c = divmod(i, SIZE)
+        cr = pygame.Rect(x0 + c * cell, y0 + r * cell, cell - 2, cell - 2)
+        pygame.draw.rect(surface, (238, 228, 204), cr, border_radius=4)
+        who = tokens.get(cell_name(i))
+        if who:
+            pygame.draw.circle(surface, SIDE_COLOR[who], cr.center, cell // 2 - 3)
+        theme.text(surface, str(board.numbers[i]), cr.center, max(10, cell // 2),
+                   (255, 255, 255) if who else (50, 44, 36), anchor="center", bold=True)
+    y = y0 + cell // 2 - 1
+    pygame.draw.line(surface, SIDE_LIGHT["r"], (x0 + cell // 2, y), (x0 + 2 * cell + cell // 2, y), 3)
+    draw_die(surface, (x0 + 6 * cell + cell // 2 + 14, y0 + cell), cell, 5, 12)
+    draw_die(surface, (x0 + 6 * cell + cell // 2 + 14, y0 + 2 * cell + 10), cell, 2, -8)
+
+
+class MagicoScene(Scene):
+    """One game of Magico (rules K-1 … K-10) for two people or against the computer.
+
+    :param app: the shell's ``App``. :param config: a ``GameConfig``: seat 0 plays Red,
+        seat 1 Blue; ``options["board"]`` the board layout id (K-2, default K-3);
+        ``seed`` seeds the dice (K-4) and the computer's choices; ``resume`` a dict
+        written by :meth:`save_data`.
+    :raises ValueError: (``IllegalTurn`` / ``BoardError``) a ``resume`` save that does
+        not replay, or an unknown board.
+    """
+
+    game_id = "magico"
+
+    def __init__(self, app, config):
+        super().__init__(app)
+        self.config = config
+        self.players = tuple(config.players)
+        if config.resume:
+            self._load(config.resume)
+        else:
+            seed = config.seed if config.seed is not None else app.rng_seed
+            self.dice = Dice(seed)                                   # K-4
+            board_id = (config.options or {}).get("board", DEFAULT_BOARD)
+            self.start_pos = Position.start(board_id, first="r")
+            self.turns: list[str] = []
+            self.positions = [self.start_pos]
+            self.pending: tuple[int, int] | None = None
+        self.pos: Position = self.positions[-1]
+        self.phase = "roll"
+        self.roll_t = 0.0
+        self.shown_dice: tuple[int, int] = self.pending or (5, 2)
+        self.dice_angle = (0.0, 0.0)
+        self.op: str | None = None
+        self.value: int | None = None
+        self.glow: set[int] = set()
+        self.chosen: int | None = None
+        self.pass_reason = ""
+        self.ai_expr: tuple[str, object] | None = None
+        self.note: tuple[str, tuple] | None = None
+        self.note_t = 0.0
+        self.steps: list[list] = []          # [seconds left, callback]
+        self.future = None
+        self.gen = 0
+        self.clock = 0.0
+        self.end_t = 0.0
+        self.cursor = 14                     # c3
+        self.show_cursor = False
+        self.flash: dict[tuple, float] = {}  # run cells -> seconds of highlight left
+        self._cosmetic = random.Random()     # tumbling faces only, never the real dice
+        self._tokens = {p: _token(CELL // 2 - 8, SIDE_COLOR[p]) for p in ("r", "b")}
+        self._hand = {p: _token(8, SIDE_COLOR[p], 255) for p in ("r", "b")}
+        self.entry = TextEntry((RIGHT_X + 10, 470, 220, 76), numeric=True, max_len=3,
+                               on_submit=self.submit_result)
+        self.keypad = Keypad((RIGHT_X + 340, 330), self.entry, key_size=66, gap=8)
+        self.roll_btn = Button((RIGHT_X + 260, 214, 300, 70), lambda: _("Roll the dice (Space)"),
+                               self.roll, color=theme.GOOD)
+        self.pass_btn = Button((RIGHT_X + 10, 500, 260, 64), lambda: _("Pass (Enter)"),
+                               self.do_pass, color=theme.ACCENT)
+        self.undo_btn = Button((RIGHT_X, 650, 220, 52), lambda: _("Undo (U)"), self.undo)
+        self.assist_btn = Button((RIGHT_X + 232, 650, 328, 52), self._assist_label,
+                                 self.toggle_assisted, size=theme.SMALL)
+        self.again_btn = Button((RIGHT_X + 20, 560, 250, 60), lambda: _("Play again"),
+                                self.rematch, color=theme.GOOD)
+        self.menu_btn = Button((RIGHT_X + 290, 560, 250, 60), lambda: _("Menu"),
+                               self.back_to_menu)
+        self.op_buttons: list[Button] = []
+        if self.pos.is_over:
+            self.phase = "over"
+        elif self.pending is not None:
+            self._landed(sound=False)
+
+    # ------------------------------------------------------------------ state
+
+    def _load(self, data: dict) -> None:
+        """Replay a save: start position (K-N1), every turn (K-N2), the dice state and a
+        roll made but not yet played. Any mismatch raises ``ValueError``."""
+        if not isinstance(data, dict):
+            raise ValueError("magico save is not an object")
+        self.dice = Dice.from_state(data["dice"])
+        self.start_pos = Position.from_text(str(data["start"]))
+        self.turns = []
+        self.positions = [self.start_pos]
+        for t in data.get("turns", []):
+            self.positions.append(self.positions[-1].play(str(t)))
+            self.turns.append(str(t))
+        if self.positions[-1].to_text() != data.get("position"):
+            raise ValueError("magico save: the turns do not lead to the saved position")
+        pending = data.get("pending")
+        if pending is not None:
+            a, b = (int(v) for v in pending)
+            self.positions[-1].roll_kind(a, b)  # checks K-4
+            self.pending = (a, b)
+        else:
+            self.pending = None
+
+    def save_data(self) -> dict | None:
+        """The autosave: players, start position (K-N1), every turn (K-N2), the current
+        position as a check, the dice generator state and a roll not yet played."""
+        return {"players": [p.to_dict() for p in self.players],
+                "start": self.start_pos.to_text(), "turns": list(self.turns),
+                "position": self.pos.to_text(), "dice": self.dice.state(),
+                "pending": list(self.pending) if self.pending else None}
+
+    def seat(self, player: str):
+        """The ``PlayerSpec`` of side ``player`` (seat 0 is Red)."""
+        return self.players[0 if player == "r" else 1]
+
+    def name(self, player: str) -> str:
+        return self.seat(player).name or side_name(player)
+
+    def is_ai(self, player: str) -> bool:
+        return self.seat(player).kind == "ai"
+
+    @property
+    def two_humans(self) -> bool:
+        return not any(p.kind == "ai" for p in self.players)
+
+    @property
+    def assisted(self) -> bool:
+        return bool(getattr(self.app.settings, "assisted_calc", False))
+
+    def _assist_label(self) -> str:
+        return _("Assisted calculation: on") if self.assisted else _("Assisted calculation: off")
+
+    # ------------------------------------------------------------------ lifecycle
+
+    def enter(self) -> None:
+        self._maybe_ai()
+
+    def exit(self) -> None:
+        self.gen += 1
+        self.future = None
+        self.steps.clear()
+
+    def on_resume(self) -> None:
+        self.assist_btn.hover = False
+
+    # ------------------------------------------------------------------ a turn
+
+    def roll(self) -> bool:
+        """Roll both dice (K-4): only in the ``roll`` phase. :returns: True if rolled."""
+        if self.phase != "roll" or self.pos.is_over:
+            return False
+        self.pending = self.dice.roll()
+        self.phase = "rolling"
+        self.roll_t = ROLL_SECONDS
+        self.note = None
+        self.app.audio.play("dice")
+        return True
+
+    def _landed(self, sound: bool = True) -> None:
+        """The dice show :attr:`pending`: decide what the roll allows (K-5, K-6, K-7)."""
+        a, b = self.pending
+        self.shown_dice = (a, b)
+        self.dice_angle = (self._cosmetic.uniform(-8, 8), self._cosmetic.uniform(-8, 8))
+        if sound:
+            self.app.audio.play("clack")
+        self.app.autosave(self)
+        self.op = self.value = self.chosen = None
+        self.glow = set()
+        if self.is_ai(self.pos.to_move):
+            self._start_ai()
+            return
+        kind = self.pos.roll_kind(a, b)
+        me, opp = self.pos.to_move, other(self.pos.to_move)
+        if kind == "take":                                              # K-5
+            cells = self.pos.legal_cells(a, b)
+            if cells:
+                self.phase = "take"
+                self.glow = {parse_cell(c) for c in cells}
+            else:
+                self._to_pass(_("Double 1, but {name} has no token on the board to take.")
+                              .format(name=self.name(opp)))
+        elif kind == "any":                                             # K-6
+            self.phase = "place"
+            self.glow = {parse_cell(c) for c in self.pos.legal_cells(a, b)}
+        else:                                                           # K-7
+            playable = self.pos.playable_ops(a, b)
+            if not playable:                                            # K-7b
+                shown = ", ".join(f"{show_op(op)} = {v}" for op, v in results(a, b).items())
+                self._to_pass(_("No operation gives a number on an empty cell ({results}). "
+                                "The turn passes.").format(results=shown or "—"))
+            else:
+                self.phase = "choose"
+                self._build_op_buttons()
+        del me
+
+    def _to_pass(self, why: str) -> None:
+        self.phase = "pass"
+        self.pass_reason = why
+
+    def _build_op_buttons(self) -> None:
+        a, b = self.pending
+        hi, lo = max(a, b), min(a, b)
+        playable = self.pos.playable_ops(a, b)
+        self.op_buttons = []
+        if self.assisted:
+            for k, (op, v) in enumerate(playable.items()):
+                r = pygame.Rect(RIGHT_X + 10 + (k % 2) * 280, 380 + (k // 2) * 84, 264, 72)
+                self.op_buttons.append(Button(r, f"{show_op(op)} = {v}",
+                                              lambda op=op: self.choose_assisted(op),
+                                              color=theme.PANEL_HI, size=theme.LARGE))
+            return
+        for k, sign in enumerate("+-*/"):
+            op = f"{hi}{sign}{lo}"
+            r = pygame.Rect(RIGHT_X + 10 + k * 140, 390, 128, 84)
+            self.op_buttons.append(Button(r, show_op(op), lambda op=op: self.choose_op(op),
+                                          enabled=op in playable, size=theme.LARGE))
+
+    def choose_op(self, op: str) -> bool:
+        """Pick operation ``op`` (K-N2 text, e.g. ``"5*2"``) and ask for its result (K-7).
+        Only an operation whose result is a whole number 0–10 shown on an empty cell."""
+        if self.phase != "choose" or op not in self.pos.playable_ops(*self.pending):
+            return False
+        self.op = op
+        self.phase = "type"
+        self.entry.text = ""
+        self.entry.focused = True
+        self.app.audio.play("click")
+        return True
+
+    def choose_assisted(self, op: str) -> bool:
+        """*Calcul assisté*: pick a result shown as a button; no typing (K-7a)."""
+        if self.phase != "choose" or op not in self.pos.playable_ops(*self.pending):
+            return False
+        self.op = op
+        self.value = results(*self.pending)[op]
+        self._to_place_value()
+        return True
+
+    def submit_result(self, text: str) -> bool:
+        """Confirm the typed result of :attr:`op`: right → the matching empty cells glow;
+        wrong → a kind message, no token, next player (K-7a)."""
+        if self.phase != "type" or not text.strip().isdigit():
+            return False
+        typed = int(text)
+        a, b = self.pending
+        right = results(a, b)[self.op]
+        if typed == right:
+            self.value = typed
+            self.app.audio.play("score", 0.5)
+            self._to_place_value()
+        else:
+            self.app.audio.play("error")
+            self._say(_("Not quite: {expr} = {right}, not {typed}. No token this time — "
+                        "keep going!").format(expr=show_op(self.op), right=right, typed=typed),
+                      theme.ACCENT)
+            self.commit(f"{a},{b} {self.op}={typed} wrong")
+        return True
+
+    def _to_place_value(self) -> None:
+        self.phase = "place"
+        self.glow = {parse_cell(c) for c in self.pos.cells_showing(self.value)}
+        self._say(_("Right! {expr} = {value}. Click a glowing cell.").format(
+            expr=show_op(self.op), value=self.value), theme.GOOD)
+
+    def click_cell(self, i: int) -> bool:
+        """Act on cell ``i`` in the ``place`` (K-6/K-7) or ``take`` (K-5) phase."""
+        if i not in self.glow or self.pending is None:
+            return False
+        a, b = self.pending
+        name = cell_name(i)
+        if self.phase == "take":
+            return self.commit(f"{a},{b} take {name}")
+        if self.phase != "place":
+            return False
+        if self.op is None:
+            return self.commit(f"{a},{b} any {name}")
+        return self.commit(f"{a},{b} {self.op}={self.value} {name}")
+
+    def do_pass(self) -> bool:
+        """Confirm the pass the rules impose (K-7b, or K-5 with nothing to take)."""
+        if self.phase != "pass":
+            return False
+        a, b = self.pending
+        return self.commit(f"{a},{b} pass")
+
+    def commit(self, turn: str) -> bool:
+        """Play ``turn`` (K-N2) through the rules, record it, autosave, next player."""
+        try:
+            new = self.pos.play(turn)
+        except IllegalTurn as exc:  # the scene only offers legal input; say it if not
+            self.app.toast(str(exc))
+            return False
+        mover = self.pos.to_move
+        before = {r.cells for r in self.pos.runs(mover)}
+        t = Turn.parse(turn)
+        self.turns.append(turn)
+        self.positions.append(new)
+        self.pos = new
+        self.pending = None
+        self.glow = set()
+        self.op = self.value = self.chosen = None
+        self.ai_expr = None
+        self.phase = "roll"
+        if t.kind in ("place", "any"):
+            self.app.audio.play("drop")
+        elif t.kind == "take":
+            self.app.audio.play("knock")
+        fresh = [r for r in new.runs(mover) if r.cells not in before]
+        for r in fresh:
+            self.flash[r.cells] = 1.6
+        if fresh:
+            self.app.audio.play("score")
+            pts = sum(r.points for r in fresh)
+            self._say(_("{name} scores {points} points!").format(name=self.name(mover),
+                                                                 points=pts), SIDE_LIGHT[mover])
+        if new.is_over:                                                  # K-8
+            self.phase = "over"
+            self.end_t = 0.0
+            self.app.audio.play("win")
+            self.app.saves.delete(self.game_id)
+        else:
+            self.app.autosave(self)
+            self._maybe_ai()
+        return True
+
+    def undo(self) -> bool:
+        """Take back the last turn (two-player games only); the dice of that turn stay
+        as rolled, so the player replays them (the generator is not rewound)."""
+        if not self.two_humans or not self.turns or self.phase not in ("roll", "over"):
+            return False
+        last = Turn.parse(self.turns.pop())
+        self.positions.pop()
+        self.pos = self.positions[-1]
+        self.pending = last.dice
+        self.note = None
+        self.steps.clear()
+        self.app.audio.play("click")
+        self._landed(sound=False)
+        self._say(_("Turn undone: the dice stay {a} and {b}.").format(a=last.dice[0],
+                                                                       b=last.dice[1]),
+                  theme.MUTED)
+        return True
+
+    def toggle_assisted(self) -> None:
+        """Switch *calcul assisté* on or off (remembered in the settings)."""
+        s = self.app.settings
+        s.assisted_calc = not bool(getattr(s, "assisted_calc", False))
+        try:
+            s.save()
+        except Exception:  # settings not writable: keep the choice for this session
+            pass
+        if self.phase in ("choose", "type"):
+            self.phase = "choose"
+            self.op = None
+            self._build_op_buttons()
+
+    def rematch(self) -> None:
+        """A new game with the same players and board; fresh dice seed."""
+        from ludotheque.game import GameConfig
+
+        cfg = GameConfig(players=self.players, seed=None,
+                         options={"board": self.start_pos.board.id})
+        self.app.replace(MagicoScene(self.app, cfg))
+
+    def back_to_menu(self) -> None:
+        self.app.to_menu()
+
+    def _say(self, text: str, color=theme.TEXT, seconds: float = NOTE_SECONDS) -> None:
+        self.note = (text, tuple(color))
+        self.note_t = seconds
+
+    # ------------------------------------------------------------------ computer
+
+    def _maybe_ai(self) -> None:
+        if self.phase == "roll" and not self.pos.is_over and self.is_ai(self.pos.to_move):
+            pace = 0.6 if all(p.kind == "ai" for p in self.players) else 1.0
+            self.steps = [[AI_PAUSE * pace, self.roll]]
+
+    def _start_ai(self) -> None:
+        self.phase = "ai"
+        self.gen += 1
+        gen = self.gen
+        level = self.seat(self.pos.to_move).level
+        rng = random.Random(self.dice.seed * 1009 + len(self.turns))
+        self.future = (gen, self.app.run_worker(ai.choose_turn, self.pos, self.pending,
+                                                level, rng))
+
+    def _show_ai_turn(self, turn: str) -> None:
+        """Queue the computer's turn step by step: expression, result, cell."""
+        t = Turn.parse(turn)
+        pace = 0.6 if all(p.kind == "ai" for p in self.players) else 1.0
+        step = AI_STEP * pace
+        steps: list[list] = []
+        if t.kind in ("place", "wrong"):
+            self.op = t.op
+            self.ai_expr = (show_op(t.op), None)
+            steps.append([step, lambda: setattr(self, "ai_expr", (show_op(t.op), t.value))])
+            if t.kind == "wrong":
+                right = results(*t.dice)[t.op]
+                steps.append([step, lambda: self._say(
+                    _("{name} miscalculated: {expr} = {right}. No token.").format(
+                        name=self.name(self.pos.to_move), expr=show_op(t.op), right=right),
+                    theme.ACCENT)])
+                steps.append([step * 0.5, lambda: self.commit(turn)])
+            else:
+                steps.append([step, lambda: self._ai_glow(t)])
+                steps.append([step * 0.8, lambda: setattr(self, "chosen", parse_cell(t.cell))])
+                steps.append([step * 0.6, lambda: self.commit(turn)])
+        elif t.kind in ("any", "take"):
+            self._ai_glow(t)
+            steps.append([step, lambda: setattr(self, "chosen", parse_cell(t.cell))])
+            steps.append([step * 0.6, lambda: self.commit(turn)])
+        else:
+            why = (_("Double 1, but there is no token to take.") if t.dice == (1, 1)
+                   else _("No operation gives a number on an empty cell. The turn passes."))
+            self._say(why, theme.MUTED)
+            steps.append([step * 1.2, lambda: self.commit(turn)])
+        self.steps = steps
+
+    def _ai_glow(self, t: Turn) -> None:
+        a, b = t.dice
+        if t.kind == "place":
+            self.glow = {parse_cell(c) for c in self.pos.cells_showing(t.value)}
+        else:
+            self.glow = {parse_cell(c) for c in self.pos.legal_cells(a, b)}
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, event) -> bool:
+        if self.phase == "over":
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_u,) and self.undo():
+                return True
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.rematch()
+                return True
+            for b in (self.again_btn, self.menu_btn) + ((self.undo_btn,) if self.two_humans else ()):
+                if b.handle(event):
+                    return True
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            for b in self._buttons():
+                b.handle(event)
+            return False
+        if is_click(event):
+            for b in self._buttons():
+                if b.handle(event):
+                    return True
+            if self.phase == "type" and self.keypad.handle(event):
+                return True
+            if self.phase == "roll" and self._dice_rect().collidepoint(event.pos):
+                return self.roll()
+            i = cell_at(event.pos)
+            if i is not None:
+                self.show_cursor = False
+                return self.click_cell(i)
+            return False
+        if event.type == pygame.TEXTINPUT:
+            if self.phase == "type":
+                return self.entry.handle(event)
+            if self.phase == "choose" and not self.assisted and event.text in KEY_OPS:
+                a, b = self.pending
+                return self.choose_op(f"{max(a, b)}{KEY_OPS[event.text]}{min(a, b)}")
+            if self.phase == "choose" and self.assisted and event.text.isdigit():
+                k = int(event.text) - 1
+                ops = list(self.pos.playable_ops(*self.pending))
+                if 0 <= k < len(ops):
+                    return self.choose_assisted(ops[k])
+            return False
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _buttons(self) -> list[Button]:
+        out = [self.assist_btn]
+        if self.two_humans:
+            out.append(self.undo_btn)
+        if self.phase == "roll" and not self.is_ai(self.pos.to_move):
+            out.append(self.roll_btn)
+        if self.phase == "choose":
+            out += self.op_buttons
+        if self.phase == "pass":
+            out.append(self.pass_btn)
+        return out
+
+    def _key(self, event) -> bool:
+        k = event.key
+        if self.phase == "type":
+            if k == pygame.K_ESCAPE:            # back to the choice of operation
+                self.phase = "choose"
+                self.op = None
+                return True
+            self.entry.focused = True
+            return self.entry.handle(event)
+        if k == pygame.K_u and self.undo_btn in self._buttons():
+            return self.undo()
+        if self.phase == "roll" and k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.roll() or self.is_ai(self.pos.to_move)
+        if self.phase == "pass" and k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.do_pass()
+        if self.phase in ("place", "take"):
+            moves = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0),
+                     pygame.K_DOWN: (1, 0)}
+            if k in moves:
+                if not self.show_cursor and self.glow:
+                    self.cursor = min(self.glow)
+                else:
+                    dr, dc = moves[k]
+                    r, c = divmod(self.cursor, SIZE)
+                    self.cursor = ((r + dr) % SIZE) * SIZE + (c + dc) % SIZE
+                self.show_cursor = True
+                return True
+            if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if not self.show_cursor and self.glow:
+                    self.cursor = min(self.glow)
+                    self.show_cursor = True
+                    return True
+                return self.click_cell(self.cursor)
+        return False
+
+    # ------------------------------------------------------------------ time
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        for key in list(self.flash):
+            self.flash[key] -= dt
+            if self.flash[key] <= 0:
+                del self.flash[key]
+        if self.note is not None and self.phase not in ("place",):
+            self.note_t -= dt
+            if self.note_t <= 0:
+                self.note = None
+        if self.phase == "rolling":
+            self.roll_t -= dt
+            if int(self.roll_t / 0.07) != int((self.roll_t + dt) / 0.07):
+                self.shown_dice = (self._cosmetic.randint(1, 6), self._cosmetic.randint(1, 6))
+                self.dice_angle = (self._cosmetic.uniform(-40, 40), self._cosmetic.uniform(-40, 40))
+            if self.roll_t <= 0:
+                self._landed()
+            return
+        if self.phase == "over":
+            self.end_t += dt
+            return
+        if self.future is not None:
+            gen, fut = self.future
+            if gen != self.gen:
+                self.future = None
+            elif fut.done():
+                self.future = None
+                self._show_ai_turn(fut.result())
+        if self.steps:
+            self.steps[0][0] -= dt
+            if self.steps[0][0] <= 0:
+                _, fn = self.steps.pop(0)
+                fn()
+
+    def wait_idle(self, timeout: float = 10.0) -> None:
+        """Block until the computer's decision (if any) is ready (tests, headless use)."""
+        if self.future is not None:
+            self.future[1].result(timeout=timeout)
+
+    # ------------------------------------------------------------------ drawing
+
+    def _dice_rect(self) -> pygame.Rect:
+        return pygame.Rect(RIGHT_X, 200, 240, 110)
+
+    def draw(self, surface) -> None:
+        surface.fill(theme.BG)
+        self._draw_board(surface)
+        self._draw_cards(surface)
+        self._draw_dice(surface)
+        if self.phase == "over":
+            self._draw_end(surface)
+        else:
+            self._draw_action(surface)
+            self.assist_btn.draw(surface)
+            if self.two_humans:
+                self.undo_btn.enabled = bool(self.turns) and self.phase == "roll"
+                self.undo_btn.draw(surface)
+        if self.note is not None and self.phase != "over":
+            text, color = self.note
+            box = pygame.Rect(RIGHT_X, 588, 560, 54)
+            theme.panel(surface, box, (22, 25, 32), radius=12, border=color)
+            lines = theme.wrap(text, theme.SMALL, box.width - 24)
+            for k, line in enumerate(lines[:2]):
+                theme.text(surface, line, (box.x + 12, box.y + 6 + 22 * k + (11 if len(lines) == 1 else 0)),
+                           theme.SMALL, color)
+
+    def _draw_board(self, surface) -> None:
+        board = self.pos.board
+        theme.panel(surface, BOARD_RECT.inflate(24, 24), theme.WOOD_DARK, radius=16)
+        for k in range(SIZE):
+            theme.text(surface, "abcdef"[k], (BOARD_X + k * CELL + CELL // 2, BOARD_Y - 16),
+                       theme.SMALL, theme.MUTED, anchor="midbottom")
+            theme.text(surface, str(k + 1), (BOARD_X - 18, BOARD_Y + k * CELL + CELL // 2),
+                       theme.SMALL, theme.MUTED, anchor="midright")
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
+        for i in range(SIZE * SIZE):
+            r = cell_rect(i).inflate(-4, -4)
+            pygame.draw.rect(surface, (240, 230, 206), r, border_radius=10)
+            if i in self.glow:
+                glow = pygame.Surface(r.size, pygame.SRCALPHA)
+                glow.fill((*theme.ACCENT, int(90 + 80 * pulse)))
+                surface.blit(glow, r)
+                pygame.draw.rect(surface, theme.ACCENT, r, 4, border_radius=10)
+        for i in range(SIZE * SIZE):
+            who = self.pos.cell(i)
+            if who != ".":
+                img = self._tokens[who.lower()]
+                surface.blit(img, img.get_rect(center=cell_rect(i).center))
+        self._draw_runs(surface)
+        for i in range(SIZE * SIZE):
+            who = self.pos.cell(i)
+            c = cell_rect(i).center
+            n = str(board.numbers[i])
+            if who == ".":
+                theme.text(surface, n, c, 40, (52, 44, 34), anchor="center", bold=True)
+            else:
+                theme.text(surface, n, c, 40, (255, 255, 255), anchor="center", bold=True,
+                           shadow=True)
+        if self.chosen is not None:
+            pygame.draw.rect(surface, (255, 255, 255), cell_rect(self.chosen).inflate(-2, -2), 5,
+                             border_radius=12)
+        if self.show_cursor and self.phase in ("place", "take"):
+            pygame.draw.rect(surface, (255, 255, 255), cell_rect(self.cursor).inflate(-8, -8), 3,
+                             border_radius=8)
+
+    def _run_segments(self, player: str):
+        for run in self.pos.runs(player):
+            idx = [parse_cell(c) for c in run.cells]
+            p0, p2 = cell_rect(idx[0]).center, cell_rect(idx[2]).center
+            yield run, p0, p2, idx
+
+    def _draw_runs(self, surface) -> None:
+        """K-10: each scoring run is a line across its cells with its points beside it."""
+        layer = pygame.Surface((theme.W, theme.H), pygame.SRCALPHA)
+        badges = []
+        for player in ("r", "b"):
+            for run, p0, p2, idx in self._run_segments(player):
+                width = 14 if run.cells in self.flash else 9
+                pygame.draw.line(layer, (*SIDE_LIGHT[player], 200), p0, p2, width)
+                for p in (p0, p2):
+                    pygame.draw.circle(layer, (*SIDE_LIGHT[player], 200), p, width // 2 + 1)
+                c1, c2 = cell_rect(idx[1]).center, cell_rect(idx[2]).center
+                bx, by = (c1[0] + c2[0]) / 2, (c1[1] + c2[1]) / 2
+                badges.append((player, run.points, (bx, by)))
+        surface.blit(layer, (0, 0))
+        for player, pts, (bx, by) in badges:
+            pygame.draw.circle(surface, SIDE_COLOR[player], (bx, by), 17)
+            pygame.draw.circle(surface, (255, 255, 255), (bx, by), 17, 2)
+            theme.text(surface, str(pts), (bx, by), 16, (255, 255, 255), anchor="center", bold=True)
+
+    def _draw_cards(self, surface) -> None:
+        scores = self.pos.scores()
+        banner = self._banner()
+        theme.text(surface, banner, (RIGHT_X, 18), 26, SIDE_LIGHT[self.pos.to_move]
+                   if self.phase != "over" else theme.ACCENT, bold=True)
+        for k, p in enumerate(("r", "b")):
+            box = pygame.Rect(RIGHT_X + k * 285, 60, 275, 124)
+            active = self.pos.to_move == p and self.phase != "over"
+            theme.panel(surface, box, theme.PANEL, radius=14,
+                        border=SIDE_COLOR[p] if active else theme.LINE)
+            if active:
+                pygame.draw.rect(surface, SIDE_COLOR[p], box, 4, border_radius=14)
+            pygame.draw.circle(surface, SIDE_COLOR[p], (box.x + 24, box.y + 26), 12)
+            name = self.name(p)
+            if self.is_ai(p):
+                name = name[:22]
+            theme.text(surface, name[:20], (box.x + 44, box.y + 26), theme.BODY, anchor="midleft",
+                       bold=active)
+            theme.text(surface, str(scores[p]), (box.right - 14, box.y + 70), 44, theme.TEXT,
+                       anchor="midright", bold=True)
+            theme.text(surface, _("points"), (box.right - 14, box.y + 104), theme.SMALL,
+                       theme.MUTED, anchor="midright")
+            hand = self.pos.hand(p)
+            for t in range(hand):
+                x = box.x + 22 + (t % 8) * 19
+                y = box.y + 60 + (t // 8) * 21
+                surface.blit(self._hand[p], self._hand[p].get_rect(center=(x, y)))
+            theme.text(surface, _("{n} in hand").format(n=hand), (box.x + 14, box.y + 104),
+                       theme.SMALL, theme.MUTED, anchor="midleft")
+
+    def _banner(self) -> str:
+        if self.phase == "over":
+            w = self.pos.winner
+            if w == "draw":
+                return _("Game over — a draw!")
+            return _("Game over — {name} wins!").format(name=self.name(w))
+        me = self.pos.to_move
+        return _("{name} ({side}) to play").format(name=self.name(me), side=side_name(me))
+
+    def _draw_dice(self, surface) -> None:
+        r = self._dice_rect()
+        lit = self.phase == "roll" and not self.is_ai(self.pos.to_move)
+        if self.pending is None and self.phase == "roll":
+            a, b = self.shown_dice
+        else:
+            a, b = self.shown_dice
+        draw_die(surface, (r.x + 56, r.centery), 92, a, self.dice_angle[0], highlight=lit)
+        draw_die(surface, (r.x + 170, r.centery), 92, b, self.dice_angle[1], highlight=lit)
+        if self.phase == "roll" and not self.is_ai(self.pos.to_move):
+            self.roll_btn.draw(surface)
+
+    def _draw_action(self, surface) -> None:
+        x, y = RIGHT_X + 10, 330
+        me = self.pos.to_move
+        ph = self.phase
+        if ph == "roll":
+            if self.is_ai(me):
+                theme.text(surface, _("{name} is rolling…").format(name=self.name(me)), (x, y),
+                           theme.LARGE)
+            else:
+                theme.text(surface, _("Roll the dice: click them or press Space."), (x, y), theme.BODY)
+        elif ph == "rolling":
+            theme.text(surface, _("The dice are rolling…"), (x, y), theme.LARGE)
+        elif ph == "choose":
+            a, b = self.pending
+            if self.assisted:
+                theme.text(surface, _("Choose a result (calcul assisté):"), (x, y), theme.BODY)
+            else:
+                theme.text(surface, _("Choose an operation on {a} and {b} (keys 1–4):").format(
+                    a=a, b=b), (x, y), theme.BODY)
+                theme.text(surface, _("Greyed out: not a whole number from 0 to 10 on an empty cell."),
+                           (x, y + 150), theme.SMALL, theme.MUTED)
+            for btn in self.op_buttons:
+                btn.draw(surface)
+        elif ph == "type":
+            theme.text(surface, _("Type the result, then Enter:"), (x, y), theme.BODY)
+            theme.text(surface, f"{show_op(self.op)} = ?", (x, y + 50), 60, theme.ACCENT, bold=True)
+            self.entry.draw(surface)
+            self.keypad.draw(surface)
+            theme.text(surface, _("Esc: another operation"), (x, y + 230), theme.SMALL, theme.MUTED)
+        elif ph == "place":
+            if self.op is None:
+                theme.text(surface, _("One die shows 1: place a token on any empty cell."),
+                           (x, y), theme.BODY)
+            else:
+                theme.text(surface, f"{show_op(self.op)} = {self.value}", (x, y + 40), 60,
+                           theme.GOOD, bold=True)
+                theme.text(surface, _("Click a glowing cell."), (x, y), theme.BODY)
+            theme.text(surface, _("Keyboard: arrows, then Enter."), (x, y + 130), theme.SMALL, theme.MUTED)
+        elif ph == "take":
+            theme.text(surface, _("Double 1! Take one of {name}'s tokens:").format(
+                name=self.name(other(me))), (x, y), theme.BODY, bold=True)
+            theme.text(surface, _("click a glowing token; it goes back to its owner."),
+                       (x, y + 34), theme.BODY)
+        elif ph == "pass":
+            theme.paragraph(surface, self.pass_reason, pygame.Rect(x, y, 540, 150), theme.BODY)
+            self.pass_btn.draw(surface)
+        elif ph == "ai":
+            if self.ai_expr is not None:
+                expr, value = self.ai_expr
+                shown = "?" if value is None else str(value)
+                theme.text(surface, _("{name} calculates:").format(name=self.name(me)), (x, y),
+                           theme.BODY)
+                theme.text(surface, f"{expr} = {shown}", (x, y + 40), 60, theme.ACCENT, bold=True)
+            else:
+                theme.text(surface, _("{name} is thinking…").format(name=self.name(me)), (x, y),
+                           theme.LARGE)
+
+    def _end_rows(self):
+        """The end screen's runs, in counting order: (player, run)."""
+        return [(p, r) for p in ("r", "b") for r in self.pos.runs(p)]
+
+    def _draw_end(self, surface) -> None:
+        """K-10 end screen: each player's runs counted up one by one, then the winner."""
+        box = pygame.Rect(RIGHT_X - 10, 196, 580, 440)
+        theme.panel(surface, box, (24, 27, 35), radius=18, border=theme.ACCENT)
+        rows = self._end_rows()
+        shown = min(len(rows), int(self.end_t / END_STEP))
+        totals = {"r": 0, "b": 0}
+        lines = {"r": [], "b": []}
+        for p, run in rows[:shown]:
+            totals[p] += run.points
+            nums = " + ".join(str(n) for n in run.numbers)
+            lines[p].append(f"{'–'.join(run.cells)}  ({nums})  {run.points}")
+        for k, p in enumerate(("r", "b")):
+            cx = box.x + 20 + k * 285
+            theme.text(surface, self.name(p)[:18], (cx, box.y + 16), theme.BODY, SIDE_LIGHT[p], bold=True)
+            theme.text(surface, str(totals[p]), (cx + 250, box.y + 12), 40, theme.TEXT,
+                       anchor="topright", bold=True)
+            for j, line in enumerate(lines[p][-9:]):
+                theme.text(surface, line, (cx, box.y + 66 + j * 28), theme.SMALL, theme.TEXT)
+            if not [1 for q, _r in rows if q == p] and shown >= len(rows):
+                theme.text(surface, _("no run"), (cx, box.y + 66), theme.SMALL, theme.MUTED)
+        if shown >= len(rows):
+            w = self.pos.winner
+            text = (_("A draw!") if w == "draw"
+                    else _("{name} wins!").format(name=self.name(w)))
+            theme.text(surface, text, (box.centerx, box.y + 330), theme.TITLE, theme.ACCENT,
+                       anchor="center", bold=True)
+        self.again_btn.draw(surface)
+        self.menu_btn.draw(surface)
+        if self.two_humans:
+            self.undo_btn.rect.topleft = (RIGHT_X, 650)
+            self.undo_btn.enabled = bool(self.turns)
+            self.undo_btn.draw(surface)
+
+
+def make_scene(app, config) -> MagicoScene:
+    """Build the game scene for ``config`` (docs/games-api.md)."""
+    return MagicoScene(app, config)
+
+
+def headless(seed: int, config) -> dict:
+    """Play the computer against itself to the end with no window (``python main.py
+    magico --demo --headless --seed N``): seat levels from ``config.players`` (Expert
+    for both in a headless demo), dice seeded with ``seed``, the same AI seeds as the
+    scene. Returns a JSON-able summary with the final position (K-N1)."""
+    t0 = time.perf_counter()
+    dice = Dice(seed)
+    board_id = (config.options or {}).get("board", DEFAULT_BOARD)
+    p = Position.start(board_id, first="r")
+    levels = {"r": config.players[0].level if config.players else "expert",
+              "b": config.players[1].level if config.players else "expert"}
+    turns: list[str] = []
+    while not p.is_over:
+        roll = dice.roll()
+        rng = random.Random(dice.seed * 1009 + len(turns))
+        t = ai.choose_turn(p, roll, levels[p.to_move], rng)
+        turns.append(t)
+        p = p.play(t)
+    names = {"r": "red", "b": "blue", "draw": "draw"}
+    s = p.scores()
+    return {"game": "magico", "seed": seed, "winner": names[p.winner],
+            "scores": {"red": s["r"], "blue": s["b"]}, "turns": len(turns),
+            "levels": {"red": levels["r"], "blue": levels["b"]},
+            "seconds": round(time.perf_counter() - t0, 3),
+            "final_position": p.to_text(), "history": turns}
