@@ -589,3 +589,29 @@ def test_M_P6_a_flat_puck_resting_against_a_standing_one_does_not_topple_it():
     rep = w.run_until_rest()
     assert [e.pucks for e in rep.events if e.kind == "topple"] == [(s,)]
     assert not rep.pucks[s].standing and rep.pucks[s].y < 247.5
+
+
+def _kinetic_energy(w):
+    """Total kinetic energy (g·mm²/s²) of the pucks in play, spin included."""
+    t = w.table
+    m, r = t.puck_mass, t.puck_radius
+    i_disc = m * r * r / 2.0
+    i_box = m * (t.puck_diameter ** 2 + t.puck_thickness ** 2) / 12.0
+    return sum(0.5 * m * (s.vx ** 2 + s.vy ** 2)
+               + 0.5 * (i_box if s.standing else i_disc) * s.spin ** 2
+               for s in w.pucks().values() if s.state != "off_table")
+
+
+def test_M_P2_collisions_and_friction_never_create_energy():
+    # Restitution ≤ 1 and friction only take energy away: sub-step after sub-step the
+    # kinetic energy of the pucks never grows (a puck leaving the table takes its own).
+    rng = random.Random(77)
+    shots = [_break_world() + (6000.0, 0.0)] + [_random_world(rng) for _ in range(40)]
+    for w, shooter, vx, vy in shots:
+        w.shoot(shooter, vx, vy)
+        prev = _kinetic_energy(w)
+        while not w.at_rest():
+            w.step(H)
+            e = _kinetic_energy(w)
+            assert e <= prev * (1 + 1e-9) + 1e-6
+            prev = e
