@@ -106,7 +106,8 @@ def flick_velocity(samples: Iterable[Sample], release_t: float | None = None, *,
     :param window: length in s of the fit window before release (default 0.060).
     :param cap: the result is scaled down to at most this speed in mm/s (default 6000).
     :returns: the least-squares slope of x(t) and y(t) over ``[release_t − window,
-        release_t]``, capped; (0.0, 0.0) with fewer than two samples.
+        release_t]`` (from the first sample if the drag is shorter), capped; (0.0, 0.0)
+        with fewer than two samples.
     :raises FlickError: for samples out of time order or with non-finite numbers.
     """
     pts = list(samples)
@@ -117,7 +118,7 @@ def flick_velocity(samples: Iterable[Sample], release_t: float | None = None, *,
     pts = [p for p in pts if p[0] <= tr]
     if len(pts) < 1:
         return 0.0, 0.0
-    t0 = tr - window
+    t0 = max(tr - window, pts[0][0])     # the drag may be shorter than the window
     ax, ay = _at(pts, t0)
     win = [(t0, ax, ay)] + [p for p in pts if p[0] > t0]
     hx, hy = _at(pts, tr)
