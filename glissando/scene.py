@@ -240,7 +240,7 @@ class GlissandoScene(Scene):
         self._faded = {c: pawn_sprite(c, alpha=70) for c in (BLUE, ORANGE)}
         self._small = {c: pawn_sprite(c, 14) for c in (BLUE, ORANGE)}
         self.no_slide_btn = Button((976, 548, 280, 56), lambda: _("No slide (Enter)"),
-                                   self.skip_slide, color=theme.PANEL_HI)
+                                   self.skip_slide, color=theme.PANEL_HI, size=22)
         self.undo_btn = Button((976, 614, 280, 56), lambda: _("Undo (U)"), self.undo)
         self.rematch_btn = Button((480, 430, 320, 60), lambda: _("Rematch"), self.rematch,
                                   color=theme.GOOD, size=theme.LARGE)
@@ -641,8 +641,15 @@ class GlissandoScene(Scene):
         return img
 
     def _blit_text(self, surface, s, pos, size=theme.BODY, color=theme.TEXT, anchor="topleft",
-                   bold=False) -> pygame.Rect:
+                   bold=False, max_width: int | None = None) -> pygame.Rect:
         img = self._text(s, size, color, bold)
+        while max_width is not None and img.get_width() > max_width and size > 12:
+            size -= 2                                    # shrink long names to fit
+            img = self._text(s, size, color, bold)
+        if max_width is not None and img.get_width() > max_width:
+            while len(s) > 1 and img.get_width() > max_width:
+                s = s[:-2] + "…"
+                img = self._text(s, size, color, bold)
         rect = img.get_rect(**{anchor: pos})
         surface.blit(img, rect)
         return rect
@@ -714,7 +721,8 @@ class GlissandoScene(Scene):
                 pygame.draw.rect(surface, col, rect, 5, border_radius=16)
             surface.blit(self._sprites[color], self._sprites[color].get_rect(center=(rect.x + 46, rect.y + 48)))
             seat = self.seat(color)
-            self._blit_text(surface, seat.name[:18], (rect.x + 86, rect.y + 22), theme.BODY, theme.TEXT, bold=True)
+            self._blit_text(surface, seat.name, (rect.x + 86, rect.y + 36), theme.BODY, theme.TEXT,
+                            anchor="midleft", bold=True, max_width=rect.right - rect.x - 100)
             self._blit_text(surface, side_name(color), (rect.x + 86, rect.y + 52), theme.SMALL, col, bold=True)
             idx = 0 if color == BLUE else 1
             self._blit_text(surface, _("Reserve: {n}").format(n=self.pos.reserves[idx] if self.tip is None
@@ -737,7 +745,7 @@ class GlissandoScene(Scene):
         if not self.history and not self.pos.over:
             self._blit_text(surface, _("{side} was drawn to play first").format(
                 side=side_name(self.start_pos.to_move)), (161, 600), theme.SMALL, theme.MUTED,
-                anchor="midtop")
+                anchor="midtop", max_width=282)
 
     def _draw_moves(self, surface) -> None:
         rect = pygame.Rect(976, 100, 280, 432)
@@ -890,8 +898,8 @@ class GlissandoScene(Scene):
         else:
             title = _("{name} wins!").format(name=self.seat(w).name)
             surface.blit(self._sprites[w], self._sprites[w].get_rect(center=(box.centerx, box.y + 60)))
-        self._blit_text(surface, title, (box.centerx, box.y + 104), theme.TITLE, theme.ACCENT,
-                        anchor="midtop", bold=True)
+        self._blit_text(surface, title, (box.centerx, box.y + 128), theme.TITLE, theme.ACCENT,
+                        anchor="center", bold=True, max_width=box.width - 40)
         self._blit_text(surface, _("Blue {b} – {o} Orange").format(b=self.pos.points[0], o=self.pos.points[1]),
                         (box.centerx, box.y + 170), theme.LARGE, theme.TEXT, anchor="midtop")
         n = len(self.history)
