@@ -40,6 +40,11 @@ def _rules_text() -> str:
         "places, Space selects a pawn, U undoes.")
 
 
+def _first_label(value: str) -> str:
+    """G-2: the first player is drawn at random unless the setting fixes it."""
+    return {"random": _("Drawn at random"), "b": _("Blue"), "o": _("Orange")}[value]
+
+
 def _draw_preview(surface, rect):
     from glissando.scene import draw_preview
 
@@ -66,6 +71,8 @@ DESCRIPTOR = GameDescriptor(
     draw_preview=_draw_preview,
     make_scene=_make_scene,
     headless=_headless,
-    options=(Option("target", lambda: _("Target score"), (1, 2, 3, 4, 5), 2, label_of=str),),
+    options=(Option("target", lambda: _("Target score"), (1, 2, 3, 4, 5), 2, label_of=str),
+             Option("first", lambda: _("First player"), ("random", "b", "o"), "random",
+                    label_of=_first_label)),
     default_sides=(lambda: _("Blue"), lambda: _("Orange")),
 )

@@ -75,6 +75,15 @@ def cell_at(pos) -> int | None:
     return (7 - (int(y) - BOARD.y) // CELL) * 8 + (int(x) - BOARD.x) // CELL
 
 
+def choose_first(seed: int, options: dict | None) -> str:
+    """G-2: the first player, drawn with ``seed`` unless ``options["first"]`` fixes it
+    (``"b"`` or ``"o"``)."""
+    fixed = (options or {}).get("first", "random")
+    if fixed in (BLUE, ORANGE):
+        return fixed
+    return first_player(random.Random(seed))
+
+
 def reason(exc: IllegalTurn) -> str:
     """A short translated reason for an illegal action, from the rule id that starts
     the rules engine's message (G-N3)."""
@@ -215,7 +224,7 @@ class GlissandoScene(Scene):
             self._load(resume)
         else:
             self.seed = config.seed if config.seed is not None else random.randrange(1 << 30)
-            first = first_player(random.Random(self.seed))              # G-2
+            first = choose_first(self.seed, config.options)             # G-2
             target = int((config.options or {}).get("target", 2))
             self.start_pos = Position.start(target=target, first=first)
             self.history: list[str] = []
@@ -293,6 +302,9 @@ class GlissandoScene(Scene):
     def enter(self) -> None:
         if not self._announced:
             self._announced = True
+            if (self.config.options or {}).get("first", "random") != "random":
+                self._maybe_start_ai()
+                return
             first = self.start_pos.to_move
             self.app.toast(_("{side} plays first (drawn at random).").format(side=side_name(first)), 3)
         self._maybe_start_ai()
@@ -742,7 +754,8 @@ class GlissandoScene(Scene):
                 label = _("to play") if not (self.thinking and self.is_ai(color)) else _("thinking…")
                 self._blit_text(surface, "▶ " + label, (rect.right - 16, rect.y + 184), theme.SMALL,
                                 col, anchor="midright", bold=True)
-        if not self.history and not self.pos.over:
+        if not self.history and not self.pos.over and \
+                (self.config.options or {}).get("first", "random") == "random":
             self._blit_text(surface, _("{side} was drawn to play first").format(
                 side=side_name(self.start_pos.to_move)), (161, 600), theme.SMALL, theme.MUTED,
                 anchor="midtop", max_width=282)
@@ -923,7 +936,7 @@ def headless(seed: int, config) -> dict:
     t0 = time.perf_counter()
     rng = random.Random(seed)
     target = int((config.options or {}).get("target", 2))
-    first = first_player(random.Random(seed))               # the same draw as the scene
+    first = choose_first(seed, config.options)              # the same draw as the scene
     p = Position.start(target=target, first=first)
     levels = {BLUE: config.players[0].level if config.players else "expert",
               ORANGE: config.players[1].level if config.players else "expert"}

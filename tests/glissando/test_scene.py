@@ -241,3 +241,14 @@ def test_headless_demo_plays_to_the_end():
     p = Position.from_text(out["final_position"])
     assert p.over and out["turns"] == len(out["history"])
     assert headless(7, cfg)["history"] == out["history"]   # seeded
+
+
+def test_G_2_a_setting_may_fix_the_first_player(app):
+    for first in ("b", "o"):
+        scene = GlissandoScene(app, GameConfig(players=HUMANS, seed=5,
+                                               options={"target": 3, "first": first}))
+        assert scene.pos.to_move == first and scene.pos.target == 3
+    out = headless(5, GameConfig(players=(PlayerSpec("A", "ai", "beginner"),
+                                          PlayerSpec("B", "ai", "beginner")),
+                                 options={"target": 1, "first": "o"}))
+    assert out["first"] == "orange"
