@@ -1,0 +1,342 @@
+"""The Magico screen driven with synthetic pygame events (tests/harness.py): rolling,
+choosing an operation, typing the result, glowing cells, double 1, passing, undo,
+autosave/resume, the computer's turn and the end screen — checked on the rules state
+and, where a player would look, on pixels."""
+
+import pygame
+import pytest
+
+from ludotheque import i18n
+from ludotheque.game import GameConfig, PlayerSpec
+from magico.descriptor import DESCRIPTOR
+from magico.rules import Dice, Position, parse_cell
+from magico.scene import MagicoScene, cell_rect, headless
+from tests.harness import click, frames, key, make_app, move, pixel, run_until, type_text
+
+HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
+VS_AI = (PlayerSpec("Ann"), PlayerSpec("Robot", "ai", "expert"))
+AI_FIRST = (PlayerSpec("Robot", "ai", "expert"), PlayerSpec("Ann"))
+
+
+class ScriptedDice(Dice):
+    """Dice that roll a fixed list of values (the scene only calls ``roll``)."""
+
+    def __init__(self, rolls):
+        super().__init__(0)
+        self.script = list(rolls)
+
+    def roll(self):
+        self.rolls += 1
+        return self.script.pop(0)
+
+
+@pytest.fixture
+def app(tmp_path):
+    i18n.set_language("en")
+    return make_app([DESCRIPTOR], folder=tmp_path)
+
+
+def start(app, players=HUMANS, rolls=None, position=None, seed=7):
+    """Open a game scene on top of the menu, from ``position`` (K-N1) when given."""
+    resume = None
+    if position is not None:
+        resume = {"players": [p.to_dict() for p in players], "start": position, "turns": [],
+                  "position": position, "dice": {"seed": seed, "rolls": 0}, "pending": None}
+    scene = MagicoScene(app, GameConfig(players=players, seed=seed,
+                                        options={"board": "magico-classic"}, resume=resume))
+    if rolls is not None:
+        scene.dice = ScriptedDice(rolls)
+    app.push(scene)
+    frames(app, 1)
+    return scene
+
+
+def at(name):
+    return cell_rect(parse_cell(name)).center
+
+
+def roll(app, scene):
+    key(app, pygame.K_SPACE)
+    assert scene.phase == "rolling"
+    assert run_until(app, lambda: scene.phase != "rolling", 5)
+
+
+def op_button(scene, label):
+    return next(b for b in scene.op_buttons if b.label == label)
+
+
+def test_K_4_space_rolls_and_the_dice_land_on_the_seeded_values(app):
+    scene = start(app, seed=7)
+    expected = Dice(7).roll()
+    roll(app, scene)
+    assert scene.pending == expected and scene.shown_dice == expected
+
+
+def test_K_4_clicking_the_dice_rolls(app):
+    scene = start(app, rolls=[(5, 2)])
+    click(app, scene._dice_rect().center)
+    assert scene.phase == "rolling"
+
+
+def test_K_7_operation_typed_result_glowing_cells_and_click(app):
+    scene = start(app, rolls=[(5, 2)])
+    roll(app, scene)
+    assert scene.phase == "choose"
+    # 5 ÷ 2 is not a whole number: its button is greyed out (K-7c).
+    assert not op_button(scene, "5 ÷ 2").enabled and op_button(scene, "5 × 2").enabled
+    click(app, op_button(scene, "5 × 2").rect.center)
+    assert scene.phase == "type" and scene.op == "5*2"
+    type_text(app, "10")
+    key(app, pygame.K_RETURN)
+    assert scene.phase == "place"
+    assert scene.glow == {parse_cell("c5"), parse_cell("f5")}    # the two cells showing 10
+    frames(app, 1)
+    glow = pixel(app, (cell_rect(parse_cell("c5")).x + 8, cell_rect(parse_cell("c5")).y + 30))
+    plain = pixel(app, (cell_rect(parse_cell("a5")).x + 8, cell_rect(parse_cell("a5")).y + 30))
+    assert glow != plain
+    click(app, at("a1"))                                          # shows 8: nothing happens
+    assert scene.pos.cell("a1") == "."
+    click(app, at("c5"))
+    assert scene.pos.cell("c5") == "R" and scene.turns == ["5,2 5*2=10 c5"]
+    assert scene.pos.to_move == "b" and scene.phase == "roll"
+
+
+def test_K_7a_wrong_answer_kind_message_no_token_next_player(app):
+    scene = start(app, rolls=[(5, 2)])
+    roll(app, scene)
+    type_text(app, "1")                                           # key 1: addition
+    assert scene.phase == "type" and scene.op == "5+2"
+    type_text(app, "8")
+    key(app, pygame.K_RETURN)
+    assert scene.turns == ["5,2 5+2=8 wrong"]
+    assert scene.pos.red == 0 and scene.pos.hand("r") == 15 and scene.pos.to_move == "b"
+    text, _ = scene.note
+    assert "5 + 2 = 7" in text and "not 8" in text
+
+
+def test_K_7_keypad_on_screen(app):
+    scene = start(app, rolls=[(6, 3)])
+    roll(app, scene)
+    click(app, op_button(scene, "6 ÷ 3").rect.center)
+    keys = {lab: r.center for r, lab in scene.keypad.keys}
+    click(app, keys["7"])
+    click(app, keys["⌫"])
+    click(app, keys["2"])
+    click(app, keys["OK"])
+    assert scene.phase == "place" and scene.value == 2
+    click(app, at("b2"))
+    assert scene.turns == ["6,3 6/3=2 b2"]
+
+
+def test_K_7_keyboard_only_turn(app):
+    scene = start(app, rolls=[(4, 2)])
+    roll(app, scene)
+    type_text(app, "*")
+    type_text(app, "8")
+    key(app, pygame.K_RETURN)
+    assert scene.phase == "place"
+    key(app, pygame.K_RIGHT)                  # the cursor jumps to the first glowing cell
+    key(app, pygame.K_RETURN)
+    assert scene.turns == ["4,2 4*2=8 a1"]
+
+
+def test_K_7a_assisted_calculation_offers_the_results_as_buttons(app):
+    app.settings.assisted_calc = True
+    scene = start(app, rolls=[(5, 2)])
+    roll(app, scene)
+    labels = [b.label for b in scene.op_buttons]
+    assert labels == ["5 + 2 = 7", "5 − 2 = 3", "5 × 2 = 10"]
+    click(app, scene.op_buttons[1].rect.center)
+    assert scene.phase == "place" and scene.glow == {parse_cell("a3"), parse_cell("b6")}
+    click(app, at("b6"))
+    assert scene.turns == ["5,2 5-2=3 b6"]
+
+
+def test_assisted_toggle_button_switches_the_setting(app):
+    scene = start(app, rolls=[(5, 2)])
+    roll(app, scene)
+    click(app, scene.assist_btn.rect.center)
+    assert app.settings.assisted_calc and scene.op_buttons[0].label == "5 + 2 = 7"
+
+
+def test_K_6_one_die_1_every_empty_cell_glows(app):
+    scene = start(app, rolls=[(5, 2), (1, 4)])
+    roll(app, scene)
+    scene.choose_op("5+2")
+    scene.submit_result("7")
+    click(app, at("b1"))
+    roll(app, scene)
+    assert scene.phase == "place" and len(scene.glow) == 35 and parse_cell("b1") not in scene.glow
+    click(app, at("c1"))                                          # c1 shows 0: fine on a 1
+    assert scene.turns[-1] == "1,4 any c1" and scene.pos.cell("c1") == "B"
+
+
+def test_K_5_double_1_opponent_tokens_glow_pick_one(app):
+    pos = "magico-classic RB..../....../..B.../....../....../...... r 14-13"
+    scene = start(app, rolls=[(1, 1)], position=pos)
+    roll(app, scene)
+    assert scene.phase == "take" and scene.glow == {parse_cell("b1"), parse_cell("c3")}
+    click(app, at("a1"))                                          # its own token: no
+    assert scene.phase == "take"
+    click(app, at("c3"))
+    assert scene.pos.cell("c3") == "." and scene.pos.hand("b") == 14
+    assert scene.turns == ["1,1 take c3"]
+
+
+def test_K_5_double_1_with_nothing_to_take_says_why_and_passes(app):
+    scene = start(app, rolls=[(1, 1)])
+    roll(app, scene)
+    assert scene.phase == "pass" and "no token" in scene.pass_reason
+    key(app, pygame.K_RETURN)
+    assert scene.turns == ["1,1 pass"] and scene.pos.to_move == "b"
+
+
+def test_K_7b_no_placement_says_why_and_passes(app):
+    # Every 0 and 1 of the board is covered: 6,6 (0 and 1) cannot be placed.
+    pos = "magico-classic ..R.../....B./.....R/.....B/.R..B./....R. b 11-12"
+    scene = start(app, rolls=[(6, 6)], position=pos)
+    roll(app, scene)
+    assert scene.phase == "pass"
+    assert "6 − 6 = 0" in scene.pass_reason and "6 ÷ 6 = 1" in scene.pass_reason
+    click(app, scene.pass_btn.rect.center)
+    assert scene.turns == ["6,6 pass"] and scene.pos.to_move == "r"
+
+
+def test_K_9_scoring_runs_are_drawn_and_scores_shown(app):
+    plain = start(app, position="magico-classic ....../....../....../....../....../...... r 15-15")
+    frames(app, 1)
+    between = (cell_rect(0).right, cell_rect(0).centery)          # on the a1–b1 border
+    before = pixel(app, between)
+    app.pop()
+    scene = start(app, position="magico-classic RRR.../....../....../....../....../...... b 12-15")
+    frames(app, 1)
+    after = pixel(app, between)
+    assert after != before and after[0] > after[2]                 # a red-ish line
+    assert scene.pos.scores() == {"r": 10, "b": 0}
+    del plain
+
+
+def test_K_3_numbers_stay_readable_under_a_token(app):
+    scene = start(app, position="magico-classic R...../....../....../....../....../...... b 14-15")
+    frames(app, 1)
+    r = cell_rect(0)
+    whites = sum(1 for x in range(r.centerx - 20, r.centerx + 20)
+                 for y in range(r.centery - 20, r.centery + 20)
+                 if pixel(app, (x, y)) == (255, 255, 255))
+    assert whites > 20 and scene.pos.cell("a1") == "R"
+
+
+def test_undo_last_turn_in_two_player_mode_keeps_the_dice(app):
+    scene = start(app, rolls=[(5, 2)])
+    roll(app, scene)
+    scene.choose_op("5+2")
+    scene.submit_result("7")
+    click(app, at("b1"))
+    assert scene.pos.cell("b1") == "R"
+    key(app, pygame.K_u)
+    assert scene.pos == Position.start() and scene.turns == []
+    assert scene.pending == (5, 2) and scene.phase == "choose"
+    assert scene.dice.rolls == 1                                   # not rolled again
+
+
+def test_no_undo_against_the_computer(app):
+    scene = start(app, players=VS_AI, rolls=[(5, 2), (4, 4)])
+    roll(app, scene)
+    scene.choose_op("5+2")
+    scene.submit_result("7")
+    click(app, at("b1"))
+    assert not scene.undo() and scene.turns == ["5,2 5+2=7 b1"]
+
+
+def test_autosave_after_a_turn_and_resume_is_exact(app):
+    scene = start(app, seed=11)
+    roll(app, scene)
+    a, b = scene.pending
+    turn = scene.pos.legal_turns(a, b)[0]
+    assert scene.commit(turn)
+    data = app.saves.load("magico")
+    assert data["turns"] == [turn] and data["position"] == scene.pos.to_text()
+    resumed = MagicoScene(app, GameConfig(players=HUMANS, resume=data))
+    assert resumed.pos == scene.pos and resumed.players == scene.players
+    assert resumed.dice.roll() == scene.dice.roll()              # same rolls to come
+
+
+def test_resume_with_a_roll_made_but_not_played(app):
+    scene = start(app, rolls=[(5, 2)])
+    roll(app, scene)
+    data = app.saves.load("magico")
+    assert data["pending"] == [5, 2]
+    resumed = MagicoScene(app, GameConfig(players=HUMANS, resume=data))
+    assert resumed.phase == "choose" and resumed.pending == (5, 2)
+
+
+def test_resume_rejects_a_save_that_does_not_replay(app):
+    bad = {"players": [p.to_dict() for p in HUMANS],
+           "start": Position.start().to_text(), "turns": ["5,2 5+2=7 a1"],
+           "position": "x", "dice": {"seed": 1, "rolls": 1}, "pending": None}
+    with pytest.raises(ValueError, match="K-7"):
+        MagicoScene(app, GameConfig(players=HUMANS, resume=bad))
+
+
+def test_computer_turn_is_shown_step_by_step(app):
+    scene = start(app, players=AI_FIRST, rolls=[(5, 2)])
+    seen = []
+
+    def watch():
+        seen.append((scene.phase, scene.ai_expr, scene.chosen))
+        return bool(scene.turns)
+
+    assert run_until(app, watch, 15)
+    phases = [s[0] for s in seen]
+    assert "rolling" in phases and "ai" in phases
+    exprs = [s[1] for s in seen if s[1] is not None]
+    assert exprs[0][1] is None and exprs[-1][1] is not None      # "5 × 2 = ?" then the value
+    assert any(s[2] is not None for s in seen)                    # the cell is pointed out
+    assert scene.pos.to_move == "b" and scene.phase == "roll"
+
+
+def test_K_8_K_10_end_screen_counts_runs_and_names_the_winner(app):
+    pos = "magico-classic RRRRRR/RRRRRR/.RR.../....../....../.....B r 1-14"
+    scene = start(app, rolls=[(1, 3)], position=pos)
+    roll(app, scene)
+    click(app, at("a6"))
+    assert scene.phase == "over" and scene.pos.winner == "r"
+    assert not app.saves.exists("magico")                          # finished: no resume
+    frames(app, 240)
+    rows = scene._end_rows()
+    assert rows and all(p == "r" for p, _ in rows)
+    assert "Ann wins" in scene._banner()
+    move(app, scene.again_btn.rect.center)
+    click(app, scene.again_btn.rect.center)
+    assert app.top is not scene and app.top.pos == Position.start()
+
+
+def test_french_texts(app):
+    i18n.set_language("fr")
+    try:
+        scene = start(app, rolls=[(5, 2)])
+        assert "Rouge" in scene._banner()
+        assert DESCRIPTOR.title() == "Magico" and "15" in DESCRIPTOR.pitch()
+    finally:
+        i18n.set_language("en")
+
+
+def test_headless_demo_expert_vs_expert_is_repeatable():
+    cfg = GameConfig(players=(PlayerSpec("A", "ai", "expert"), PlayerSpec("B", "ai", "expert")),
+                     seed=7, options={}, demo=True)
+    first, again = headless(7, cfg), headless(7, cfg)
+    assert first["game"] == "magico" and first["seed"] == 7
+    assert first["winner"] in ("red", "blue", "draw")
+    final = Position.from_text(first["final_position"])
+    assert final.is_over
+    assert first["scores"] == {"red": final.scores()["r"], "blue": final.scores()["b"]}
+    assert first["history"] == again["history"] and first["turns"] == len(first["history"])
+
+
+def test_descriptor_and_preview():
+    assert DESCRIPTOR.id == "magico"
+    assert "magico-classic" in DESCRIPTOR.options[0].values
+    surf = pygame.Surface((300, 170))
+    DESCRIPTOR.draw_preview(surf, surf.get_rect())
+    colours = {surf.get_at((x, y))[:3] for x in range(0, 300, 3) for y in range(0, 170, 3)}
+    assert len(colours) > 5
