@@ -676,9 +676,11 @@ class World:
         self._unpark(pk)
 
     def _leave_table(self, pk: _Puck) -> None:
-        """M-P4: remove a puck that flew over an end board."""
+        """M-P4: remove a puck that flew over an end board; it is recorded at the board
+        it crossed (x = 0 or the table length)."""
         b = pk.body
-        pk.x, pk.y = b.position
+        x, pk.y = b.position
+        pk.x = 0.0 if x < self.table.centre_x else self.table.length
         self._remove_from_space(pk)
         pk.state = "off_table"
 

@@ -224,6 +224,7 @@ def test_M_P4_end_board_above_v_off_leaves_the_table(factor, state):
     if state == "off_table":
         ev = [e for e in rep.events if e.kind == "off_table"][0]
         assert ev.where == "left" and ev.speed > w.params.v_off
+        assert rep.pucks[p].x == 0.0 and rep.pucks[p].y == pytest.approx(247.5)
     else:
         assert "off_table" not in kinds
         assert [e.where for e in rep.events if e.kind == "rail"][0] == "left_board"
