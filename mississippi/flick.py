@@ -29,8 +29,8 @@ from typing import Iterable, Sequence
 
 from .table import Side, Table
 
-__all__ = ["WINDOW_S", "LAUNCH_CAP", "FlickError", "Launch", "flick_velocity",
-           "FlickTracker"]
+__all__ = ["WINDOW_S", "LAUNCH_CAP", "FlickError", "Launch", "cap_velocity",
+           "flick_velocity", "FlickTracker"]
 
 #: Length of the velocity window before release, in s (M-U1: "the last ~60 ms").
 WINDOW_S = 0.060
