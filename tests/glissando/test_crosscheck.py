@@ -5,7 +5,7 @@ on thousands of seeded random positions: placements (G-3), slides and pushes
 import random
 
 from glissando import rules
-from glissando.rules import Position, cell_name, slide_of, apply_slide, removal_pairs
+from glissando.rules import Position, Turn, cell_name, slide_of, apply_slide, removal_pairs
 from tests.glissando.reference import Ref, name
 
 N_COMPONENT = 2000   # random positions for placements, slides, scoring, removals
@@ -107,5 +107,7 @@ def test_crosscheck_complete_turns_and_results():
         assert set(got) == set(want), text
         for t in got:
             assert fast.play(t).to_text() == want[t], (text, t)
+            turn = Turn.parse(t)                       # the unchecked fast path for search
+            assert fast.apply(turn.place, turn.slide, turn.removes).to_text() == want[t]
         n_turns += len(got)
     assert n_turns > 5_000
