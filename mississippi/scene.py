@@ -11,6 +11,7 @@ import logging
 import math
 import os
 import random
+import time
 from dataclasses import asdict
 
 import numpy as np
@@ -21,7 +22,7 @@ from ludotheque.scene import Scene
 from ludotheque.widgets import Button, is_click
 
 from mississippi import ai
-from mississippi.flick import FlickTracker
+from mississippi.pointer import SteadyFlick
 from mississippi.rules import (IllegalAction, LEFT_EDGE, Match, PuckOutcome, PUCK_RADIUS,
                                PUCK_THICKNESS, Report, RIGHT_EDGE, TABLE_LENGTH, TABLE_WIDTH,
                                ZONES, TablePuck, other)
@@ -228,7 +229,7 @@ class MississippiScene(Scene):
         self.shot_kind: str | None = None
         self.shot_owner: dict[int, str] = {}
         self.event_idx = 0
-        self.tracker: FlickTracker | None = None
+        self.tracker: SteadyFlick | None = None
         self.drag_target: tuple[float, float] | None = None
         self.standing = False
         self.angle = math.pi / 2
@@ -347,9 +348,14 @@ class MississippiScene(Scene):
         self._refresh_buttons()
 
     # ------------------------------------------------------------------ shots
-    def _hand_spot(self, side: str) -> tuple[float, float]:
-        lo, hi = ZONES[side]
-        return ((lo + hi) / 2, TABLE_WIDTH / 2)
+    def hand_spot(self, side: str) -> tuple[float, float]:
+        """Where the puck in hand waits for the flick: at the back of the player's own zone
+        (M-U1), so the drag has room before the inner line; clear of any resting puck."""
+        x = LEFT_EDGE + 70 if side == "left" else RIGHT_EDGE - 70
+        for y in (TABLE_WIDTH / 2, 130.0, TABLE_WIDTH - 130.0):
+            if all(math.hypot(p.x - x, p.y - y) > 2.2 * PUCK_RADIUS for p in self.match.table.values()):
+                return x, y
+        return x, TABLE_WIDTH / 2
 
     def launch(self, x: float, y: float, vx: float, vy: float, kind: str) -> None:
         """Throw the shooter's puck from (x, y) mm at (vx, vy) mm/s: ``kind`` is
@@ -422,6 +428,13 @@ class MississippiScene(Scene):
             return
         report = sim.state()
         kind = self.shot_kind
+        if os.environ.get("MISSISSIPPI_LOG_FLICK") and self.last_launch:
+            rid = max(report.pucks)
+            p = report.pucks[rid]
+            d = math.hypot(p.x - self.last_launch["x"], p.y - self.last_launch["y"])
+            log.warning("shot puck %s rested %s at (%.0f, %.0f) mm after %.0f mm: a free slide "
+                        "needs %.0f mm/s (launch %.0f mm/s)", rid, p.state, p.x, p.y, d,
+                        math.sqrt(2 * 0.2 * 9810 * d), self.last_launch["speed"])
         self.sim = None
         self.shot_kind = None
         if kind == "lag":
@@ -664,12 +677,12 @@ class MississippiScene(Scene):
         x, y = to_mm(*pos)
         side, kind = self._human_flicker()
         if side is not None:
-            hx, hy = self._hand_spot(side)
+            hx, hy = self.hand_spot(side)
             if math.hypot(x - hx, y - hy) <= PUCK_RADIUS * 1.6:
-                self.tracker = FlickTracker(side)
+                self.tracker = SteadyFlick(side)
                 self.tracker.press(self.t, x, y, hx, hy)
                 self._flick_kind = kind
-                self._drag_px = [(self.t, pos)]
+                self._drag_wall = [(time.perf_counter(), pos)]
                 return True
         if m.phase == "place" and not self.is_ai(m.placer) and not self.busy():
             gx = LEFT_EDGE / 2 if m.placer == "left" else TABLE_LENGTH - LEFT_EDGE / 2
@@ -684,7 +697,7 @@ class MississippiScene(Scene):
     def _motion(self, pos) -> bool:
         x, y = to_mm(*pos)
         if self.tracker is not None and self.tracker.active:
-            self._drag_px.append((self.t, pos))
+            self._drag_wall.append((time.perf_counter(), pos))
             launch = self.tracker.move(self.t, x, y)
             if launch is not None:
                 self._flick_done(launch)
@@ -697,7 +710,7 @@ class MississippiScene(Scene):
     def _release(self, pos) -> bool:
         x, y = to_mm(*pos)
         if self.tracker is not None and self.tracker.active:
-            self._drag_px.append((self.t, pos))
+            self._drag_wall.append((time.perf_counter(), pos))
             self._flick_done(self.tracker.release(self.t, x, y))
             return True
         if self.drag_target is not None:
@@ -717,11 +730,30 @@ class MississippiScene(Scene):
             return True
         return False
 
+    def _wall_speed(self) -> float:
+        """Pointer speed in mm/s over the last ~60 ms of the drag, by the wall clock
+        (a check of the scene clock the flick uses)."""
+        pts = getattr(self, "_drag_wall", [])[1:]       # motion samples (not the press)
+        if len(pts) < 2:
+            return 0.0
+        t1, p1 = pts[-1]
+        t0, p0 = next(((t, p) for t, p in reversed(pts[:-1]) if t1 - t >= 0.06), pts[0])
+        if t1 <= t0:
+            return 0.0
+        return math.hypot(p1[0] - p0[0], p1[1] - p0[1]) / SCALE / (t1 - t0)
+
     def _flick_done(self, launch) -> None:
         tracker, self.tracker = self.tracker, None
         kind = self._flick_kind
         if launch.speed < 30:
             return                                       # a press without a throw
+        if os.environ.get("MISSISSIPPI_LOG_FLICK"):
+            pts = tracker.raw[1:]
+            mean = (math.hypot(pts[-1][1] - pts[0][1], pts[-1][2] - pts[0][2]) / (pts[-1][0] - pts[0][0])
+                    if len(pts) > 1 and pts[-1][0] > pts[0][0] else 0.0)
+            log.warning("drag: mean pointer speed over the whole motion %.0f mm/s, last 60 ms by the "
+                        "wall clock %.0f mm/s, launch %.0f mm/s (%+.0f %% of the mean)", mean,
+                        self._wall_speed(), launch.speed, 100 * (launch.speed / mean - 1) if mean else 0)
         m = self.match
         if kind == "counter" and not (m.phase == "flip" and self.flip and self.flip["started"] is None):
             return
@@ -835,7 +867,7 @@ class MississippiScene(Scene):
             px, py = to_px(*self.tracker.puck)
             draw_puck(s, px, py, COLOURS[self.tracker.side], ring=theme.TEXT)
         elif side is not None:
-            hx, hy = self._hand_spot(side)
+            hx, hy = self.hand_spot(side)
             px, py = to_px(hx, hy)
             pulse = 3 + 2 * math.sin(self.t * 6)
             pygame.draw.circle(s, theme.ACCENT, (px, py), PR + 6 + pulse, 2)
