@@ -699,6 +699,8 @@ class GlissandoScene(Scene):
             dots = "." * (1 + int(self.clock * 3) % 3)
             return _("{name} is thinking").format(name=name) + dots
         stage = self.tip.stage if self.tip else "place"
+        if self.anim is not None and self.anim.kind == "remove":
+            return _("{name} scores a point and removes two pawns").format(name=name)
         if self.is_ai(color):
             return _("{name} plays").format(name=name)
         if stage == "place":
