@@ -60,7 +60,7 @@ from typing import Iterator
 
 from glissando.rules import (BLUE, DIRS, EDGE, FULL, LINE_DIRS, PAWNS_PER_SIDE,
                              Position, Turn, apply_slide, has_five, neighbours,
-                             removal_pairs, runs_of_five, slide_of, _squares)
+                             removal_pairs, runs_of_five, slide_of, squares)
 
 __all__ = ["LEVELS", "choose_turn", "evaluate", "EXPERT_TIME", "EXPERT_WIDTH"]
 
@@ -149,11 +149,11 @@ def _children(mine: int, theirs: int) -> Iterator[tuple[int, tuple | None, int, 
     ``(place, (sq, dir) | None, mine_after, theirs_after)``."""
     occ0 = mine | theirs
     placeable = (EDGE | neighbours(occ0)) & ~occ0 & FULL
-    for place in _squares(placeable):
+    for place in squares(placeable):
         b = 1 << place
         m, occ = mine | b, occ0 | b
         yield place, None, m, theirs
-        for sq in _squares(m):
+        for sq in squares(m):
             for d in DIRS:
                 sl = slide_of(occ, sq, d)
                 if sl is not None:

@@ -26,7 +26,7 @@ from typing import Iterator, NamedTuple
 __all__ = [
     "IllegalTurn", "Position", "Turn", "Slide", "TurnInProgress",
     "BLUE", "ORANGE", "PAWNS_PER_SIDE", "DIRS",
-    "cell_name", "parse_cell", "first_player", "removal_pairs", "runs_of_five", "has_five",
+    "cell_name", "parse_cell", "first_player", "removal_pairs", "squares", "runs_of_five", "has_five",
 ]
 
 Square = int
@@ -434,7 +434,7 @@ class Position:
         """G-3 placement cells in square order (``[]`` when the game is over)."""
         if self.over:
             return []
-        return [cell_name(s) for s in _squares(self.placement_mask())]
+        return [cell_name(s) for s in squares(self.placement_mask())]
 
     def legal_slides(self, placed: str | Square | None = None) -> list[str]:
         """G-4 slides (``"b4>"`` …) of the side to move, on the board after placing on
@@ -560,7 +560,7 @@ class Position:
         me = self.to_move == BLUE
         mine0, theirs0 = (self.blue, self.orange) if me else (self.orange, self.blue)
         occ0 = mine0 | theirs0
-        for place in _squares(self.placement_mask()):
+        for place in squares(self.placement_mask()):
             b = 1 << place
             mine, occ = mine0 | b, occ0 | b
             yield (place, None, *((mine, theirs0) if me else (theirs0, mine)),
@@ -571,7 +571,8 @@ class Position:
                 yield (place, (sq, d), *((m2, t2) if me else (t2, m2)), has_five(m2))
 
 
-def _squares(bb: Bitboard) -> Iterator[Square]:
+def squares(bb: Bitboard) -> Iterator[Square]:
+    """The set squares of ``bb`` in increasing order (``a1`` first)."""
     while bb:
         low = bb & -bb
         yield low.bit_length() - 1
@@ -580,7 +581,7 @@ def _squares(bb: Bitboard) -> Iterator[Square]:
 
 def _slides(mine: Bitboard, occ: Bitboard) -> Iterator[tuple[Square, str, Slide]]:
     """Every G-4 slide of a pawn of ``mine`` that moves something (G-4d)."""
-    for sq in _squares(mine):
+    for sq in squares(mine):
         for d in DIRS:
             sl = slide_of(occ, sq, d)
             if sl is not None:
@@ -664,7 +665,7 @@ class TurnInProgress:
     def slide_moves(self, cell: str | Square, d: str) -> list[tuple[Square, Square]]:
         """``[(from, to), …]`` of every pawn the slide moves (G-4a/G-4b)."""
         sl = self.slide_effect(cell, d)
-        return [(s, s + sl.k * sl.step) for s in _squares(sl.seg)]
+        return [(s, s + sl.k * sl.step) for s in squares(sl.seg)]
 
     def legal_slides(self) -> list[tuple[Square, str]]:
         """Every slide that moves something (G-4, G-4d)."""

@@ -72,7 +72,7 @@ def test_crosscheck_components_on_random_positions():
             assert fast.legal_placements() == [name(c) for c in ref.placements()]
         # G-4: every slide of the side to move on the board as it is
         got = {}
-        for sq in rules._squares(fast.mine):
+        for sq in rules.squares(fast.mine):
             for d in "^v<>":
                 sl = slide_of(fast.occupied, sq, d)
                 if sl is not None:
