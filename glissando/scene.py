@@ -277,7 +277,9 @@ class GlissandoScene(Scene):
 
     def save_data(self) -> dict | None:
         """The autosave: players, seed, start position (G-N1), every turn (G-N2) and the
-        current position as a check."""
+        current position as a check. None once the game is over (nothing to resume)."""
+        if self.pos.over:
+            return None
         return {"players": [p.to_dict() for p in self.players], "seed": self.seed,
                 "start": self.start_pos.to_text(), "history": list(self.history),
                 "position": self.pos.to_text()}

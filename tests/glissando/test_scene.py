@@ -168,6 +168,7 @@ def test_G_6_win_screen_and_rematch(app):
     frames(app, 2)
     assert scene.pos.winner == "b"
     assert not app.saves.exists("glissando")            # a finished game is not resumed
+    assert scene.save_data() is None                    # not even when quitting now
     click(app, scene.rematch_btn.rect.center)
     new = app.top
     assert isinstance(new, GlissandoScene) and new is not scene
