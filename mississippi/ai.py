@@ -42,7 +42,9 @@ DIR = {"left": 1.0, "right": -1.0}
 class Level:
     """How one level plays. Noise: relative speed σ, direction σ (rad). Search: the lateral
     hit offsets (mm) and speed factors tried, how many finalists are re-checked with
-    ``robust`` noisy rollouts each, a thinking budget (s). Flip race: reaction delay to start
+    ``robust`` noisy rollouts each, and a hard time cap (s) that only a badly overloaded
+    machine reaches (the search is otherwise a fixed number of rollouts, so a seed always
+    gives the same decision). Flip race: reaction delay to start
     a flip (mean, σ s), catch timing σ (s), delay before a counter shot (s). ``forget_knock``:
     probability of forgetting the M-R8 knock."""
 
@@ -66,14 +68,14 @@ class Level:
 
 
 LEVELS = {
-    "beginner": Level("beginner", 0.09, 0.022, (0.0,), (1.0, 1.25), 0, 0, 0.3,
+    "beginner": Level("beginner", 0.09, 0.022, (0.0,), (1.0, 1.25), 0, 0, 1.5,
                       (1.1, 0.35), 0.13, 1.6, 0.12, 0, 0, 220.0,
                       (45.0,), (5000.0,)),
     "intermediate": Level("intermediate", 0.05, 0.011, (0.0, -14.0, 14.0),
-                          (0.95, 1.1, 1.3), 2, 3, 0.6, (0.75, 0.2), 0.07, 1.1, 0.03,
+                          (0.95, 1.1, 1.3), 2, 3, 1.5, (0.75, 0.2), 0.07, 1.1, 0.03,
                           6, 2, 140.0, (-48.0, -36.0, 36.0, 48.0), (4500.0, 5500.0)),
     "expert": Level("expert", 0.02, 0.004, (0.0, -8.0, 8.0, -18.0, 18.0, -30.0, 30.0),
-                    (0.92, 1.0, 1.1, 1.25, 1.45), 4, 6, 0.85, (0.45, 0.1), 0.035, 0.6,
+                    (0.92, 1.0, 1.1, 1.25, 1.45), 4, 6, 1.8, (0.45, 0.1), 0.035, 0.6,
                     0.0, 12, 3, 70.0,
                     tuple(float(o) for o in range(-60, 61, 6) if abs(o) >= 30),
                     (4000.0, 4500.0, 5000.0, 5500.0, 6000.0)),
@@ -227,7 +229,7 @@ def _search(m: Match, me: str, lv: Level, rng: random.Random, roller: "_Roller",
     last = m.knock_required and not counter
     scored: list[tuple[float, tuple]] = []
     for cand in _shot_candidates(me, tp.x, tp.y, lv, last=last):
-        if scored and time.perf_counter() - t0 > lv.budget * 0.6:
+        if scored and time.perf_counter() - t0 > lv.budget * 0.6:      # hard cap only
             break
         rep = roller.roll(*cand)
         scored.append((score(_after(roller.base, rep, knocked=True, counter=counter), me), cand))

@@ -267,16 +267,16 @@ class MississippiScene(Scene):
         y = 640
         b = [
             Button((20, y, 200, 48), lambda: _("Knock (K)"), self.knock, color=theme.ACCENT),
-            Button((240, y, 170, 48), lambda: _("Replay (R)"), lambda: self.start_replay(1.0)),
-            Button((430, y, 200, 48), lambda: _("Slow replay (T)"), lambda: self.start_replay(0.25)),
-            Button((650, y, 200, 48), lambda: (_("Aim guide: on") if self.aim_guide else _("Aim guide: off")),
+            Button((235, y, 170, 48), lambda: _("Replay (R)"), lambda: self.start_replay(1.0)),
+            Button((420, y, 200, 48), lambda: _("Slow replay (T)"), lambda: self.start_replay(0.25)),
+            Button((635, y, 260, 48), lambda: (_("Aim guide: on") if self.aim_guide else _("Aim guide: off")),
                    self.toggle_guide),
-            Button((870, y, 180, 48), lambda: _("Shooter"), lambda: self.choose("shooter"), color=theme.GOOD),
-            Button((1070, y, 180, 48), lambda: _("Placer"), lambda: self.choose("placer"), color=theme.GOOD),
-            Button((870, y, 180, 48), lambda: (_("Standing") if self.standing else _("Flat")) + " (S)",
+            Button((910, y, 165, 48), lambda: _("Shooter"), lambda: self.choose("shooter"), color=theme.GOOD),
+            Button((1095, y, 165, 48), lambda: _("Placer"), lambda: self.choose("placer"), color=theme.GOOD),
+            Button((910, y, 165, 48), lambda: (_("Standing") if self.standing else _("Flat")) + " (S)",
                    self.toggle_standing),
-            Button((1070, y, 85, 48), "⟲", lambda: self.rotate(-1)),
-            Button((1165, y, 85, 48), "⟳", lambda: self.rotate(1)),
+            Button((1095, y, 77, 48), "⟲", lambda: self.rotate(-1)),
+            Button((1183, y, 77, 48), "⟳", lambda: self.rotate(1)),
         ]
         self.b_knock, self.b_replay, self.b_slow, self.b_guide, self.b_shooter, self.b_placer, \
             self.b_stand, self.b_rot_l, self.b_rot_r = b
@@ -829,13 +829,20 @@ class MississippiScene(Scene):
         pygame.draw.line(s, (60, 40, 22), (X0, Y0), (X0 + w, Y0), 2)
         pygame.draw.line(s, (60, 40, 22), (X0, Y0 + TABLE_H), (X0 + w, Y0 + TABLE_H), 2)
 
+    def hand_count(self, side: str) -> int:
+        """Pucks in ``side``'s hand as the players see it: the rules' gutter count minus a
+        puck that is sliding right now (the rules take it when the shot ends)."""
+        n = self.match.gutter[side]
+        if self.sim is not None and self.shot_kind and side == (
+                self.match.lag_side if self.shot_kind == "lag" else self.match.shooter):
+            n -= 1
+        return max(0, n)
+
     def _gutter_pucks(self, s) -> None:
         """The pucks in each gutter = in each player's hand (M-O2), with the count."""
         m = self.match
         for side in ("left", "right"):
-            n = m.gutter[side]
-            if self.sim is not None or self.replay is not None:
-                pass
+            n = self.hand_count(side)
             gx0 = 0 if side == "left" else RIGHT_EDGE
             for i in range(n):
                 col, row = i % 3, i // 3
@@ -925,7 +932,7 @@ class MississippiScene(Scene):
         draw_puck(s, rect.left + 34, rect.top + 36, COLOURS[side], r=18)
         idx = 0 if side == "left" else 1
         name = m.name(side) if len(m.teams[side]) > 1 else self.players[idx].name
-        theme.text(s, _fit(name, theme.BODY, rect.w - 150), (rect.left + 64, rect.top + 14),
+        theme.text(s, _fit(name, theme.BODY, rect.w - 180), (rect.left + 64, rect.top + 14),
                    theme.BODY, bold=True)
         sub = []
         if self.is_ai(side):
@@ -933,7 +940,7 @@ class MississippiScene(Scene):
         if len(m.teams[side]) > 1:
             sub.append(_("team: {names}").format(names=", ".join(m.teams[side])))
         if sub:
-            theme.text(s, _fit(" · ".join(sub), theme.SMALL, rect.w - 150),
+            theme.text(s, _fit(" · ".join(sub), theme.SMALL, rect.w - 180),
                        (rect.left + 64, rect.top + 46), theme.SMALL, theme.MUTED)
         role = None
         if m.shooter == side:
@@ -945,14 +952,16 @@ class MississippiScene(Scene):
             theme.panel(s, badge, theme.ACCENT if m.shooter == side else theme.PANEL_HI, radius=8)
             theme.text(s, role, badge.center, theme.BODY, theme.BG if m.shooter == side else theme.TEXT,
                        anchor="center", bold=True)
-        theme.text(s, str(m.gutter[side]), (rect.right - 20, rect.top + 12), theme.HUGE,
+        theme.text(s, str(self.hand_count(side)), (rect.right - 20, rect.top + 12), theme.HUGE,
                    COLOURS[side], anchor="topright", bold=True)
         theme.text(s, _("in hand"), (rect.right - 20, rect.bottom - 30), theme.SMALL, theme.MUTED,
                    anchor="topright")
         if m.shooter == side and m.knock_required and m.phase in ("place", "shoot"):
             txt = _("knocked ✓") if m.knocked else _("last puck")
-            theme.text(s, txt, (rect.left + 180, rect.top + 80), theme.SMALL,
-                       theme.GOOD if m.knocked else theme.ACCENT)
+            pill = pygame.Rect(rect.left + 14, rect.bottom + 8, 170, 28)
+            theme.panel(s, pill, theme.BG2, radius=8, border=theme.GOOD if m.knocked else theme.ACCENT)
+            theme.text(s, txt, pill.center, theme.SMALL, theme.GOOD if m.knocked else theme.ACCENT,
+                       anchor="center", bold=True)
 
     def _draw_hud(self, s) -> None:
         m = self.match
@@ -1048,13 +1057,19 @@ class MississippiScene(Scene):
         x = tp.x if tp else (RIGHT_EDGE if m.placer == "right" else LEFT_EDGE)
         y = tp.y if tp else TABLE_WIDTH / 2
         px, py = to_px(x, y)
-        h = self.toss.height(el) * SCALE * 0.9
-        squash = abs(math.cos(self.toss.angle(el)))
-        pygame.draw.ellipse(s, (20, 14, 10), (px - PR, py - PR * 0.3, 2 * PR, PR * 0.6))
-        rect = pygame.Rect(0, 0, max(4, 2 * PR * 1.3), max(4, 2 * PR * 1.3 * squash))
+        hmm = self.toss.height(el)
+        h = hmm * SCALE * 0.9
+        squash = max(0.18, abs(math.cos(self.toss.angle(el))))
+        grow = 1.0 + hmm / 220.0                      # nearer the eye as it rises
+        owner = tp.owner if tp else m.shooter
+        shadow = pygame.Rect(0, 0, 2 * PR * 1.2, PR * 0.7)
+        shadow.center = (px, py)
+        pygame.draw.ellipse(s, (30, 20, 12), shadow)
+        rect = pygame.Rect(0, 0, 2 * PR * grow, max(6, 2 * PR * grow * squash))
         rect.center = (px, py - h)
-        pygame.draw.ellipse(s, COLOURS[m.placer], rect)
-        pygame.draw.ellipse(s, (0, 0, 0), rect, 2)
+        pygame.draw.ellipse(s, tuple(c // 2 for c in COLOURS[owner]), rect.inflate(4, 4))
+        pygame.draw.ellipse(s, COLOURS[owner], rect)
+        pygame.draw.ellipse(s, theme.TEXT, rect, 2)
         gauge = pygame.Rect(640 - 12, 160, 24, 80)
         pygame.draw.rect(s, theme.PANEL, gauge)
         band = self.toss.window / self.toss.airtime
