@@ -33,8 +33,11 @@ position) is worth more than noisy statistics. The search is therefore:
 * the leaves are evaluated with the side to move known, so "the side to move has a
   five or a placeable gap in a four" counts as a point already won: effectively a third
   ply of tactics at evaluation cost;
-* the time limit (default 0.9 s) stops the deepening early and returns the best turn
-  found so far (the depth-1 best is always available), so the decision time is bounded.
+* a budget of ``EXPERT_NODES`` evaluated replies stops the deepening early and returns
+  the best turn found so far (the depth-1 best is always available). Counting nodes
+  rather than seconds keeps a seeded game identical on any machine; a wall-clock
+  safety limit (``EXPERT_TIME``, or ``time_limit``) bounds the decision time even on a
+  heavily loaded machine.
 
 Threat-aware evaluation (``evaluate``)
 --------------------------------------
@@ -65,8 +68,9 @@ from glissando.rules import (BLUE, DIRS, EDGE, FULL, LINE_DIRS, PAWNS_PER_SIDE,
 __all__ = ["LEVELS", "choose_turn", "evaluate", "EXPERT_TIME", "EXPERT_WIDTH"]
 
 LEVELS = ("beginner", "intermediate", "expert")
-EXPERT_TIME = 0.9       # s, default time limit of the expert (design target: <= 1 s)
+EXPERT_TIME = 1.8       # s, wall-clock safety limit of the expert (target: max <= 2 s)
 EXPERT_WIDTH = 40       # turns searched at depth 2
+EXPERT_NODES = 30_000   # evaluated replies per decision (about 0.6 s on one core)
 WIN = 1_000_000
 POINT = 1000
 
@@ -167,12 +171,19 @@ def _quick_removal(m: int) -> tuple[int, int]:
     return run[0], run[-1]
 
 
-class _Clock:
-    def __init__(self, limit: float | None):
-        self.deadline = None if limit is None else time.perf_counter() + limit
+class _Budget:
+    """The expert's search budget: ``nodes`` evaluated replies (deterministic: the same
+    position and seed give the same turn on any machine) and a wall-clock safety
+    deadline (s) that only a heavily loaded machine reaches."""
 
-    def out(self) -> bool:
-        return self.deadline is not None and time.perf_counter() > self.deadline
+    def __init__(self, nodes: int, limit: float):
+        self.nodes = nodes
+        self.deadline = time.perf_counter() + limit
+
+    def spend(self, n: int) -> bool:
+        """Use ``n`` nodes; False when the budget or the time is exhausted."""
+        self.nodes -= n
+        return self.nodes > 0 and time.perf_counter() <= self.deadline
 
 
 def _root_moves(p: Position):
@@ -205,10 +216,10 @@ def _root_moves(p: Position):
 
 
 def _reply_value(m: int, t: int, pm: int, pt: int, target: int, alpha: float,
-                 clock: _Clock) -> float | None:
+                 budget: _Budget) -> float | None:
     """Depth 2: the value for the first mover (owner of ``m``) after the opponent's
     best reply, all replies searched, cut off as soon as it is ``<= alpha``.
-    None when the clock ran out."""
+    None when the budget ran out."""
     if t.bit_count() >= PAWNS_PER_SIDE or (m | t) == FULL:    # G-7 before their turn
         return 0 if pm == pt else (WIN if pm > pt else -WIN)
     best = WIN
@@ -234,13 +245,14 @@ def _reply_value(m: int, t: int, pm: int, pt: int, target: int, alpha: float,
             if best <= alpha:
                 return best
         n += 1
-        if n & 127 == 0 and clock.out():
+        if n & 63 == 0 and not budget.spend(64):
             return None
+    budget.spend(n & 63)
     return best
 
 
 def _expert(p: Position, rng: random.Random, time_limit: float | None) -> Turn:
-    clock = _Clock(EXPERT_TIME if time_limit is None else time_limit)
+    budget = _Budget(EXPERT_NODES, EXPERT_TIME if time_limit is None else time_limit)
     roots = _root_moves(p)
     rng.shuffle(roots)                                       # seeded tie-breaking
     roots.sort(key=lambda r: -r[0])
@@ -249,10 +261,8 @@ def _expert(p: Position, rng: random.Random, time_limit: float | None) -> Turn:
     # iterative deepening: depth 1 done (roots sorted); now depth 2 on the best ones
     best_v, best_turn = None, roots[0][1]
     for v1, turn, m, t, pm, pt in roots[:EXPERT_WIDTH]:
-        if clock.out():
-            break
         alpha = -WIN - 1 if best_v is None else best_v
-        v = _reply_value(m, t, pm, pt, p.target, alpha, clock)
+        v = _reply_value(m, t, pm, pt, p.target, alpha, budget)
         if v is None:
             break
         if best_v is None or v > best_v:
@@ -288,7 +298,9 @@ def choose_turn(position: Position, level: str, rng: random.Random,
 
     :param level: ``"beginner"``, ``"intermediate"`` or ``"expert"``.
     :param rng: the only source of randomness (seed it to repeat a game).
-    :param time_limit: seconds the expert may think (default ``EXPERT_TIME``).
+    :param time_limit: wall-clock safety limit of the expert in s (default
+        ``EXPERT_TIME``; ``math.inf`` for none: the node budget alone then decides, so a
+        seeded game is repeatable on any machine).
     :raises ValueError: for an unknown level; :class:`glissando.rules.IllegalTurn`
         (``G-6``/``G-7``) when the game is over."""
     if level not in LEVELS:

@@ -946,7 +946,7 @@ def headless(seed: int, config) -> dict:
               ORANGE: config.players[1].level if config.players else "expert"}
     history = []
     while not p.over:
-        t = ai.choose_turn(p, levels[p.to_move], rng)
+        t = ai.choose_turn(p, levels[p.to_move], rng, time_limit=math.inf)  # repeatable
         history.append(t)
         p = p.play(t)
     names = {BLUE: "blue", ORANGE: "orange", "draw": "draw"}
