@@ -708,6 +708,8 @@ class GlissandoScene(Scene):
         if stage == "place":
             return _("{name}: place a pawn on the edge or next to a pawn").format(name=name)
         if stage == "slide":
+            if self.selected is not None:
+                return _("{name}: an arrow key slides the ringed pawn (Esc: cancel)").format(name=name)
             return _("{name}: drag a pawn to slide it, or No slide").format(name=name)
         if stage == "remove":
             if self.remove_first is None:
@@ -724,7 +726,7 @@ class GlissandoScene(Scene):
         theme.panel(surface, rect, tuple(int(c * 0.35) for c in col), radius=12, border=col)
         surface.blit(self._small[color], self._small[color].get_rect(center=(rect.x + 28, rect.centery)))
         self._blit_text(surface, self._stage_text(), (rect.x + 52, rect.centery), 20, theme.TEXT,
-                        anchor="midleft", bold=True)
+                        anchor="midleft", bold=True, max_width=rect.width - 64)
 
     def _draw_players(self, surface) -> None:
         for i, color in enumerate((BLUE, ORANGE)):
@@ -849,9 +851,9 @@ class GlissandoScene(Scene):
                     if sq != self.selected:
                         continue
                     dx, dy = {"^": (0, -1), "v": (0, 1), "<": (-1, 0), ">": (1, 0)}[d]
-                    tipx, tipy = cx + dx * (CELL * 0.5 + 4), cy + dy * (CELL * 0.5 + 4)
-                    base = (cx + dx * (CELL * 0.5 - 8), cy + dy * (CELL * 0.5 - 8))
-                    px, py = -dy * 8, dx * 8
+                    tipx, tipy = cx + dx * (CELL * 0.5 + 20), cy + dy * (CELL * 0.5 + 20)
+                    base = (cx + dx * (CELL * 0.5 + 2), cy + dy * (CELL * 0.5 + 2))
+                    px, py = -dy * 11, dx * 11
                     pygame.draw.polygon(surface, theme.ACCENT, [(tipx, tipy), (base[0] + px, base[1] + py),
                                                                 (base[0] - px, base[1] - py)])
         # ghosts while dragging
