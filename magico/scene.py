@@ -187,7 +187,7 @@ class MagicoScene(Scene):
         self._hand = {p: _token(8, SIDE_COLOR[p], 255) for p in ("r", "b")}
         self.entry = TextEntry((RIGHT_X + 10, 470, 220, 76), numeric=True, max_len=3,
                                on_submit=self.submit_result)
-        self.keypad = Keypad((RIGHT_X + 340, 330), self.entry, key_size=66, gap=8)
+        self.keypad = Keypad((RIGHT_X + 356, 326), self.entry, key_size=66, gap=8)
         self.roll_btn = Button((RIGHT_X + 260, 214, 300, 70), lambda: _("Roll the dice (Space)"),
                                self.roll, color=theme.GOOD)
         self.pass_btn = Button((RIGHT_X + 10, 500, 260, 64), lambda: _("Pass (Enter)"),
@@ -704,14 +704,14 @@ class MagicoScene(Scene):
             if self.two_humans:
                 self.undo_btn.enabled = bool(self.turns) and self.phase == "roll"
                 self.undo_btn.draw(surface)
-        if self.note is not None and self.phase != "over":
+        if self.note is not None and self.phase not in ("over", "type"):
             text, color = self.note
-            box = pygame.Rect(RIGHT_X, 588, 560, 54)
+            box = pygame.Rect(RIGHT_X, 552, 560, 88)
             theme.panel(surface, box, (22, 25, 32), radius=12, border=color)
-            lines = theme.wrap(text, theme.SMALL, box.width - 24)
-            for k, line in enumerate(lines[:2]):
-                theme.text(surface, line, (box.x + 12, box.y + 6 + 22 * k + (11 if len(lines) == 1 else 0)),
-                           theme.SMALL, color)
+            lines = theme.wrap(text, theme.BODY, box.width - 28)[:2]
+            top = box.centery - 15 * len(lines)
+            for k, line in enumerate(lines):
+                theme.text(surface, line, (box.x + 14, top + 30 * k), theme.BODY, color)
 
     def _draw_board(self, surface) -> None:
         board = self.pos.board
@@ -780,7 +780,7 @@ class MagicoScene(Scene):
     def _draw_cards(self, surface) -> None:
         scores = self.pos.scores()
         banner = self._banner()
-        theme.text(surface, banner, (RIGHT_X, 18), 26, SIDE_LIGHT[self.pos.to_move]
+        theme.text(surface, _fit(banner, 26, theme.W - RIGHT_X - 20, True), (RIGHT_X, 18), 26, SIDE_LIGHT[self.pos.to_move]
                    if self.phase != "over" else theme.ACCENT, bold=True)
         for k, p in enumerate(("r", "b")):
             box = pygame.Rect(RIGHT_X + k * 285, 60, 275, 124)
@@ -790,11 +790,8 @@ class MagicoScene(Scene):
             if active:
                 pygame.draw.rect(surface, SIDE_COLOR[p], box, 4, border_radius=14)
             pygame.draw.circle(surface, SIDE_COLOR[p], (box.x + 24, box.y + 26), 12)
-            name = self.name(p)
-            if self.is_ai(p):
-                name = name[:22]
-            theme.text(surface, name[:20], (box.x + 44, box.y + 26), theme.BODY, anchor="midleft",
-                       bold=active)
+            theme.text(surface, _fit(self.name(p), theme.BODY, box.width - 58, active),
+                       (box.x + 44, box.y + 26), theme.BODY, anchor="midleft", bold=active)
             theme.text(surface, str(scores[p]), (box.right - 14, box.y + 70), 44, theme.TEXT,
                        anchor="midright", bold=True)
             theme.text(surface, _("points"), (box.right - 14, box.y + 104), theme.SMALL,
@@ -852,11 +849,12 @@ class MagicoScene(Scene):
             for btn in self.op_buttons:
                 btn.draw(surface)
         elif ph == "type":
-            theme.text(surface, _("Type the result, then Enter:"), (x, y), theme.BODY)
+            theme.text(surface, _("Type the result:"), (x, y), theme.BODY)
             theme.text(surface, f"{show_op(self.op)} = ?", (x, y + 50), 60, theme.ACCENT, bold=True)
             self.entry.draw(surface)
             self.keypad.draw(surface)
-            theme.text(surface, _("Esc: another operation"), (x, y + 230), theme.SMALL, theme.MUTED)
+            theme.text(surface, _("Enter or OK: confirm"), (x, y + 226), theme.SMALL, theme.MUTED)
+            theme.text(surface, _("Esc: another operation"), (x, y + 250), theme.SMALL, theme.MUTED)
         elif ph == "place":
             if self.op is None:
                 theme.text(surface, _("One die shows 1: place a token on any empty cell."),
@@ -896,32 +894,44 @@ class MagicoScene(Scene):
         rows = self._end_rows()
         shown = min(len(rows), int(self.end_t / END_STEP))
         totals = {"r": 0, "b": 0}
-        lines = {"r": [], "b": []}
+        lines: dict[str, list[str]] = {"r": [], "b": []}
         for p, run in rows[:shown]:
             totals[p] += run.points
             nums = " + ".join(str(n) for n in run.numbers)
             lines[p].append(f"{'–'.join(run.cells)}  ({nums})  {run.points}")
         for k, p in enumerate(("r", "b")):
             cx = box.x + 20 + k * 285
-            theme.text(surface, self.name(p)[:18], (cx, box.y + 16), theme.BODY, SIDE_LIGHT[p], bold=True)
-            theme.text(surface, str(totals[p]), (cx + 250, box.y + 12), 40, theme.TEXT,
-                       anchor="topright", bold=True)
-            for j, line in enumerate(lines[p][-9:]):
-                theme.text(surface, line, (cx, box.y + 66 + j * 28), theme.SMALL, theme.TEXT)
+            theme.text(surface, _fit(self.name(p), theme.BODY, 260, True), (cx, box.y + 14),
+                       theme.BODY, SIDE_LIGHT[p], bold=True)
+            theme.text(surface, _("{n} points").format(n=totals[p]), (cx, box.y + 46), theme.LARGE,
+                       theme.TEXT, bold=True)
+            for j, line in enumerate(lines[p][-7:]):
+                theme.text(surface, line, (cx, box.y + 96 + j * 27), theme.SMALL, theme.TEXT)
             if not [1 for q, _r in rows if q == p] and shown >= len(rows):
-                theme.text(surface, _("no run"), (cx, box.y + 66), theme.SMALL, theme.MUTED)
+                theme.text(surface, _("no run"), (cx, box.y + 96), theme.SMALL, theme.MUTED)
         if shown >= len(rows):
             w = self.pos.winner
             text = (_("A draw!") if w == "draw"
                     else _("{name} wins!").format(name=self.name(w)))
-            theme.text(surface, text, (box.centerx, box.y + 330), theme.TITLE, theme.ACCENT,
-                       anchor="center", bold=True)
+            theme.text(surface, _fit(text, theme.LARGE, box.width - 40, True),
+                       (box.centerx, box.y + 318), theme.LARGE, theme.ACCENT, anchor="center",
+                       bold=True)
         self.again_btn.draw(surface)
         self.menu_btn.draw(surface)
         if self.two_humans:
             self.undo_btn.rect.topleft = (RIGHT_X, 650)
             self.undo_btn.enabled = bool(self.turns)
             self.undo_btn.draw(surface)
+
+
+def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis so that it fits ``width`` px at ``size``."""
+    f = theme.font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
 
 
 def make_scene(app, config) -> MagicoScene:
