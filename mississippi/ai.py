@@ -76,7 +76,7 @@ LEVELS = {
                           6, 2, 140.0, (-48.0, -36.0, 36.0, 48.0), (4500.0, 5500.0)),
     "expert": Level("expert", 0.02, 0.004, (0.0, -8.0, 8.0, -18.0, 18.0, -30.0, 30.0),
                     (0.92, 1.0, 1.1, 1.25, 1.45), 4, 6, 1.8, (0.45, 0.1), 0.035, 0.6,
-                    0.0, 12, 3, 70.0,
+                    0.0, 10, 3, 70.0,
                     tuple(float(o) for o in range(-60, 61, 6) if abs(o) >= 30),
                     (4000.0, 4500.0, 5000.0, 5500.0, 6000.0)),
 }
@@ -309,11 +309,12 @@ def plan_target(m: Match, level: str | Level = "expert", rng: random.Random | No
     if standing_ok:
         spots += [(xs[0], y, True, a) for y in ys[1:4] for a in (0.0, math.pi / 4, math.pi / 2)]
     rng.shuffle(spots)
-    spots = spots[:lv.placer_spots + (6 if standing_ok else 0)]
+    spots = spots[:lv.placer_spots + (4 if standing_ok else 0)]
     t0 = time.perf_counter()
     opp = LEVELS["intermediate"]
     quick = Level(**{**opp.__dict__, "finalists": 0, "robust": 0, "budget": 1.0,
-                     "cut_offsets": opp.cut_offsets[1:3], "cut_speeds": opp.cut_speeds[:1]})
+                     "offsets": (0.0,), "cut_offsets": opp.cut_offsets[1:3],
+                     "cut_speeds": opp.cut_speeds[:1]})
     best = None
     for x, y, standing, angle in spots:
         if m.check_target(x, y, standing=standing, angle=angle):

@@ -121,7 +121,7 @@ GUTTER_FRAC = LEFT_EDGE / TABLE_LENGTH
 # --- texts of the rules' outcomes (translated) -------------------------------------------
 def outcome_text(rule: str, facts: dict, m: Match) -> str:
     """A translated explanation of the last transition, by rule id."""
-    who = lambda s: side_name(s) if s else ""   # noqa: E731
+    who = lambda s: m.name(s) if s else ""   # noqa: E731
     table = {
         "M-L1": _("Lag: each player slides one puck toward the far end. Closest to the far gutter without falling in chooses the role."),
         "M-L3": _("No lag puck rests in the far target zone: the lag is replayed."),
@@ -241,6 +241,7 @@ class MississippiScene(Scene):
         self.replay: dict | None = None
         self.last_shot: dict | None = resume.get("last_shot") if resume else None
         self.last_launch: dict | None = None
+        self.lag_ghosts: list = []
         self.debug = False
         self.aim_guide = bool(self.options.get("aim_guide", False))
         self.banner = outcome_text(self.match.last.rule, dict(self.match.last.facts), self.match)
@@ -388,6 +389,7 @@ class MississippiScene(Scene):
             self.app.toast(_("No room to launch here."))
             return
         self.shot_kind = kind
+        self.lag_ghosts = []
         self.shot_owner = {pid: p.owner for pid, p in table.items()}
         self.shot_owner[rid] = side
         self.event_idx = 0
@@ -438,7 +440,12 @@ class MississippiScene(Scene):
         self.sim = None
         self.shot_kind = None
         if kind == "lag":
+            owners = dict(self.shot_owner)
             m.lag_shot(report)
+            if m.lag_side == "left":                     # the lag was decided or replayed:
+                self.lag_ghosts = [(owners.get(pid, "left"), p.x, p.y)      # show where
+                                   for pid, p in report.pucks.items()       # they stopped
+                                   if p.state in ("table", "overhang")]
         elif kind == "shot":
             m.shot(report)
         elif kind == "counter":
@@ -859,6 +866,14 @@ class MississippiScene(Scene):
             theme.text(s, _("REPLAY") + (" ×¼" if self.replay["speed"] < 1 else ""),
                        (640, Y0 - 40), theme.LARGE, theme.ACCENT, anchor="center", bold=True)
             return
+        if self.lag_ghosts and self.sim is None and m.phase in ("lag", "choose_role"):
+            veil = pygame.Surface((int(2 * PR + 4), int(2 * PR + 4)), pygame.SRCALPHA)
+            for owner, x, y in self.lag_ghosts:
+                veil.fill((0, 0, 0, 0))
+                pygame.draw.circle(veil, (*COLOURS[owner], 150), (PR + 2, PR + 2), PR)
+                pygame.draw.circle(veil, (255, 255, 255, 170), (PR + 2, PR + 2), PR, 2)
+                px, py = to_px(x, y)
+                s.blit(veil, (px - PR - 2, py - PR - 2))
         if self.sim is not None:
             self._draw_world(s, self.sim, self.shot_owner)
         else:
