@@ -242,8 +242,11 @@ class MississippiScene(Scene):
         self.last_shot: dict | None = resume.get("last_shot") if resume else None
         self.last_launch: dict | None = None
         self.lag_ghosts: list = []
+        self._knock_moment = None
         self.debug = False
-        self.aim_guide = bool(self.options.get("aim_guide", False))
+        # the aim guide: off by default; on with the option or the beginner hints setting
+        self.aim_guide = bool(self.options.get("aim_guide", False)) or bool(
+            getattr(app.settings, "hints", False))
         self.banner = outcome_text(self.match.last.rule, dict(self.match.last.facts), self.match)
         self.wood = wood_surface(round(TABLE_LENGTH * SCALE), TABLE_H)
         self.buttons = self._make_buttons()
@@ -556,9 +559,10 @@ class MississippiScene(Scene):
         if self.ai_aim is not None:
             return
         # an AI shooter knocks as soon as it is down to one puck (before the placement, M-R9)
+        moment = (m.shots, m.role_swaps)
         if m.phase == "place" and self.is_ai(m.shooter) and m.knock_required and not m.knocked \
-                and not getattr(self, "_knock_decided", False):
-            self._knock_decided = True
+                and self._knock_moment != moment:
+            self._knock_moment = moment                   # decide once per step 1
             if not ai.forgets_knock(self.level(m.shooter), self.rng):
                 self.knock()
                 return
@@ -594,7 +598,6 @@ class MississippiScene(Scene):
             x, y, standing, angle = result
             m.place_target(x, y, standing=standing, angle=angle)
             self.app.audio.play("click")
-            self._knock_decided = False
             self._after(autosave=True)
         elif kind in ("lag", "shoot"):
             if kind == "shoot" and result.knock and not m.knocked:
@@ -1128,7 +1131,7 @@ class MississippiScene(Scene):
                 px, py = to_px(c.x, c.y)
                 pygame.draw.circle(s, (255, 255, 0), (px, py), 4)
         for i, line in enumerate(lines):
-            theme.text(s, line, (24, 446 + 16 * i - 16 * len(lines)), 14, (255, 255, 120))
+            theme.text(s, line, (24, 150 + 16 * i), 14, (255, 255, 120))
 
 
 def make_scene(app, config) -> MississippiScene:

@@ -41,7 +41,7 @@ def lagged(shooter="left"):
 
 def test_M_U1_flick_launches_with_the_drag_speed():
     app, scene = start()
-    hx, hy = to_px(470, MID_Y)                       # the glowing puck in Ann's zone
+    hx, hy = to_px(*scene.hand_spot("left"))                       # the glowing puck in Ann's zone
     start_px = (round(hx), round(hy))
     end_px = (start_px[0] + 150, start_px[1])
     drag(app, start_px, end_px, seconds=0.25, steps=15)
@@ -105,7 +105,7 @@ def test_M_R8_forgotten_knock_swaps_roles_at_once():
     m = _last_puck_match()
     m.place_target(3300, MID_Y)
     app, scene = start(m)
-    hx, hy = (round(c) for c in to_px(470, MID_Y))
+    hx, hy = (round(c) for c in to_px(*scene.hand_spot("left")))
     drag(app, (hx, hy), (hx + 200, hy), seconds=0.2)
     assert scene.match.last.rule == "M-R8" and scene.match.shooter == "right"
     assert scene.match.gutter["left"] == 1 and scene.sim is None
@@ -150,7 +150,7 @@ def test_M_F4_window_expires_without_a_flip():
 def test_M_F3_counter_shot_in_the_flip_window():
     app, scene = start(_flip_match())
     assert scene.match.gutter["left"] == 7
-    hx, hy = (round(c) for c in to_px(470, MID_Y))
+    hx, hy = (round(c) for c in to_px(*scene.hand_spot("left")))
     drag(app, (hx, hy), (hx + 150, hy), seconds=0.12, steps=8)
     assert scene.sim is not None and scene.shot_kind == "counter"
     assert run_until(app, lambda: scene.sim is None, 15)
@@ -165,3 +165,17 @@ def test_ai_against_ai_plays_on_in_the_scene():
     app, scene = start(players=ais)
     assert run_until(app, lambda: scene.match.shots >= 4, 60)
     assert scene.match.in_play == 16
+
+
+def test_replay_of_the_last_shot_leaves_the_match_as_it_was():
+    app, scene = start(lagged())
+    m = scene.match
+    m.place_target(3300, MID_Y)
+    hx, hy = (round(c) for c in to_px(*scene.hand_spot("left")))
+    drag(app, (hx, hy), (hx + 120, hy), seconds=0.12, steps=8)
+    assert run_until(app, lambda: scene.sim is None, 15)
+    before = m.to_dict()
+    key(app, pygame.K_t)                             # slow-motion replay
+    assert scene.replay is not None and scene.replay["speed"] < 1
+    assert run_until(app, lambda: scene.replay is None, 60)
+    assert m.to_dict() == before
