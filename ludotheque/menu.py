@@ -160,8 +160,9 @@ class SetupScene(Scene):
         self.options = game.default_options()
         names = list(app.settings.player_names)
         sides = [s() for s in game.default_sides] or [_("Player 1"), lambda: _("Player 2")]
-        self.entries = [TextEntry((440, 0, 520, 52), max_len=20, text=names[i] or sides[i],
-                                  label=(lambda i=i: self.side_name(i) + " :")) for i in range(2)]
+        self.entries = [TextEntry((440, 0, 520, 52), max_len=20, text=names[i],
+                                  label=(lambda i=i: self.side_name(i) + " :"),
+                                  placeholder=lambda: _("name (optional)")) for i in range(2)]
         self.focus = FocusGroup()
         self.build()
 

@@ -201,14 +201,17 @@ class Slider(Widget):
 class TextEntry(Widget):
     """One line of typed text (or digits only with ``numeric``); Enter calls ``on_submit(text)``.
 
+    ``placeholder`` (text or callable) is shown greyed while the entry is empty.
+
     Takes ``TEXTINPUT`` events (any language, accents) and Backspace; at most ``max_len``
     characters.
     """
 
     def __init__(self, rect, *, numeric: bool = False, max_len: int = 8, on_submit=None,
-                 text: str = "", label=None):
+                 text: str = "", label=None, placeholder=None):
         super().__init__(rect)
         self.numeric, self.max_len, self.on_submit, self.text, self.label = numeric, max_len, on_submit, text, label
+        self.placeholder = placeholder
         self.blink = 0.0
 
     def type(self, s: str) -> None:
@@ -246,6 +249,9 @@ class TextEntry(Widget):
         if self.label:
             r = theme.text(surface, _label(self.label), (x, self.rect.centery), theme.BODY, theme.MUTED, anchor="midleft")
             x = r.right + 12
+        if not self.text and self.placeholder:
+            theme.text(surface, _label(self.placeholder), (x, self.rect.centery), theme.BODY, theme.MUTED,
+                       anchor="midleft")
         r = theme.text(surface, self.text, (x, self.rect.centery), theme.LARGE, anchor="midleft", bold=True)
         if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
             pygame.draw.line(surface, theme.TEXT, (r.right + 3, self.rect.top + 10), (r.right + 3, self.rect.bottom - 10), 2)
