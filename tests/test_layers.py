@@ -1,0 +1,28 @@
+"""Pure logic is pure (design.md "Layout"): rules, ai, table and physics import neither
+pygame nor the shell, not even through their package's ``__init__``."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PURE = ["glissando.rules", "glissando.ai", "magico.rules", "magico.ai", "mississippi.table",
+        "mississippi.physics", "mississippi.flick", "mississippi.rules", "mississippi.ai", "mississippi.sim"]
+
+
+@pytest.mark.parametrize("module", PURE)
+def test_pure_module_imports_neither_pygame_nor_the_shell(module):
+    code = (f"import sys, {module}; bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'ludotheque')];"
+            "print(','.join(bad))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "", f"{module} pulls in {r.stdout.strip()}"
+
+
+def test_shell_knows_no_game():
+    for path in (ROOT / "ludotheque").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for game in ("glissando", "magico", "mississippi"):
+            assert f"import {game}" not in text and f"from {game}" not in text, f"{path.name} imports {game}"
