@@ -7,10 +7,14 @@ only when the shell asks for a scene, a preview or a headless game.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import platformdirs
+
 from ludotheque import i18n
 from ludotheque.game import GameDescriptor, Option
 
-from magico.rules import DEFAULT_BOARD, available_boards, load_board
+from magico.rules import DEFAULT_BOARD, available_boards, load_board, register_board_dir
 
 _ = i18n.domain("magico")
 
@@ -65,6 +69,10 @@ def _headless(seed, config):
 
     return headless(seed, config)
 
+
+#: A player's own board layouts (``<id>.json``, K-2) are read from this folder too.
+USER_BOARDS = Path(platformdirs.user_data_dir("ludotheque", appauthor=False)) / "magico" / "boards"
+register_board_dir(USER_BOARDS)
 
 _BOARDS = tuple(b.id for b in available_boards()) or (DEFAULT_BOARD,)
 

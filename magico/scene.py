@@ -39,6 +39,7 @@ _ = i18n.domain("magico")
 CELL = 92                         #: cell size, px
 BOARD_X, BOARD_Y = 64, 100        #: top-left of cell a1, px
 BOARD_RECT = pygame.Rect(BOARD_X, BOARD_Y, CELL * SIZE, CELL * SIZE)
+BOARD_AREA = BOARD_RECT.inflate(96, 96)  #: the board with its frame and cell labels
 RIGHT_X = 690                     #: left edge of the right-hand column, px
 SIDE_COLOR = {"r": theme.RED, "b": theme.BLUE}
 SIDE_LIGHT = {"r": (255, 150, 140), "b": (150, 195, 255)}
@@ -185,6 +186,9 @@ class MagicoScene(Scene):
         self._cosmetic = random.Random()     # tumbling faces only, never the real dice
         self._tokens = {p: _token(CELL // 2 - 8, SIDE_COLOR[p]) for p in ("r", "b")}
         self._hand = {p: _token(8, SIDE_COLOR[p], 255) for p in ("r", "b")}
+        self._layer_key = None
+        self._base = self._top = None
+        self._glow = pygame.Surface((CELL - 4, CELL - 4), pygame.SRCALPHA)
         self.entry = TextEntry((RIGHT_X + 10, 470, 220, 76), numeric=True, max_len=3,
                                on_submit=self.submit_result)
         self.keypad = Keypad((RIGHT_X + 356, 326), self.entry, key_size=66, gap=8)
@@ -483,10 +487,11 @@ class MagicoScene(Scene):
             self._build_op_buttons()
 
     def rematch(self) -> None:
-        """A new game with the same players and board; fresh dice seed."""
+        """A new game with the same players and board; the next dice seed (so a seeded
+        session stays repeatable)."""
         from ludotheque.game import GameConfig
 
-        cfg = GameConfig(players=self.players, seed=None,
+        cfg = GameConfig(players=self.players, seed=self.dice.seed + 1,
                          options={"board": self.start_pos.board.id})
         self.app.replace(MagicoScene(self.app, cfg))
 
@@ -692,7 +697,6 @@ class MagicoScene(Scene):
         return pygame.Rect(RIGHT_X, 200, 240, 110)
 
     def draw(self, surface) -> None:
-        surface.fill(theme.BG)
         self._draw_board(surface)
         self._draw_cards(surface)
         self._draw_dice(surface)
@@ -714,37 +718,22 @@ class MagicoScene(Scene):
                 theme.text(surface, line, (box.x + 14, top + 30 * k), theme.BODY, color)
 
     def _draw_board(self, surface) -> None:
-        board = self.pos.board
-        theme.panel(surface, BOARD_RECT.inflate(24, 24), theme.WOOD_DARK, radius=16)
-        for k in range(SIZE):
-            theme.text(surface, "abcdef"[k], (BOARD_X + k * CELL + CELL // 2, BOARD_Y - 16),
-                       theme.SMALL, theme.MUTED, anchor="midbottom")
-            theme.text(surface, str(k + 1), (BOARD_X - 18, BOARD_Y + k * CELL + CELL // 2),
-                       theme.SMALL, theme.MUTED, anchor="midright")
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
-        for i in range(SIZE * SIZE):
-            r = cell_rect(i).inflate(-4, -4)
-            pygame.draw.rect(surface, (240, 230, 206), r, border_radius=10)
-            if i in self.glow:
-                glow = pygame.Surface(r.size, pygame.SRCALPHA)
-                glow.fill((*theme.ACCENT, int(90 + 80 * pulse)))
-                surface.blit(glow, r)
+        """The board: cached base (frame, cells, tokens) and top (runs, numbers) layers,
+        with the pulsing glow of playable cells between them, so that every number
+        stays readable (K-3) and a frame costs a few blits."""
+        key = (self.pos.red, self.pos.blue, tuple(sorted(self.flash)))
+        if key != self._layer_key:
+            self._layer_key = key
+            self._base, self._top = self._render_layers()
+        surface.blit(self._base, BOARD_AREA)
+        if self.glow:
+            pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
+            self._glow.fill((*theme.ACCENT, int(90 + 80 * pulse)))
+            for i in self.glow:
+                r = cell_rect(i).inflate(-4, -4)
+                surface.blit(self._glow, r)
                 pygame.draw.rect(surface, theme.ACCENT, r, 4, border_radius=10)
-        for i in range(SIZE * SIZE):
-            who = self.pos.cell(i)
-            if who != ".":
-                img = self._tokens[who.lower()]
-                surface.blit(img, img.get_rect(center=cell_rect(i).center))
-        self._draw_runs(surface)
-        for i in range(SIZE * SIZE):
-            who = self.pos.cell(i)
-            c = cell_rect(i).center
-            n = str(board.numbers[i])
-            if who == ".":
-                theme.text(surface, n, c, 40, (52, 44, 34), anchor="center", bold=True)
-            else:
-                theme.text(surface, n, c, 40, (255, 255, 255), anchor="center", bold=True,
-                           shadow=True)
+        surface.blit(self._top, BOARD_AREA)
         if self.chosen is not None:
             pygame.draw.rect(surface, (255, 255, 255), cell_rect(self.chosen).inflate(-2, -2), 5,
                              border_radius=12)
@@ -752,26 +741,60 @@ class MagicoScene(Scene):
             pygame.draw.rect(surface, (255, 255, 255), cell_rect(self.cursor).inflate(-8, -8), 3,
                              border_radius=8)
 
+    def _render_layers(self):
+        board = self.pos.board
+        ox, oy = -BOARD_AREA.x, -BOARD_AREA.y
+        base = pygame.Surface(BOARD_AREA.size)
+        base.fill(theme.BG)
+        theme.panel(base, BOARD_RECT.inflate(24, 24).move(ox, oy), theme.WOOD_DARK, radius=16)
+        for k in range(SIZE):
+            theme.text(base, "abcdef"[k], (BOARD_X + k * CELL + CELL // 2 + ox, BOARD_Y - 16 + oy),
+                       theme.SMALL, theme.MUTED, anchor="midbottom")
+            theme.text(base, str(k + 1), (BOARD_X - 18 + ox, BOARD_Y + k * CELL + CELL // 2 + oy),
+                       theme.SMALL, theme.MUTED, anchor="midright")
+        for i in range(SIZE * SIZE):
+            pygame.draw.rect(base, (240, 230, 206), cell_rect(i).inflate(-4, -4).move(ox, oy),
+                             border_radius=10)
+            who = self.pos.cell(i)
+            if who != ".":
+                img = self._tokens[who.lower()]
+                base.blit(img, img.get_rect(center=cell_rect(i).move(ox, oy).center))
+        top = pygame.Surface(BOARD_AREA.size, pygame.SRCALPHA)
+        self._draw_runs(top, (ox, oy))
+        for i in range(SIZE * SIZE):
+            who = self.pos.cell(i)
+            c = cell_rect(i).move(ox, oy).center
+            n = str(board.numbers[i])
+            if who == ".":
+                theme.text(top, n, c, 40, (52, 44, 34), anchor="center", bold=True)
+            else:
+                theme.text(top, n, c, 40, (255, 255, 255), anchor="center", bold=True,
+                           shadow=True)
+        return base, top
+
     def _run_segments(self, player: str):
         for run in self.pos.runs(player):
             idx = [parse_cell(c) for c in run.cells]
             p0, p2 = cell_rect(idx[0]).center, cell_rect(idx[2]).center
             yield run, p0, p2, idx
 
-    def _draw_runs(self, surface) -> None:
-        """K-10: each scoring run is a line across its cells with its points beside it."""
-        layer = pygame.Surface((theme.W, theme.H), pygame.SRCALPHA)
+    def _draw_runs(self, surface, offset=(0, 0)) -> None:
+        """K-10: each scoring run is a line across its cells with its points beside it
+        (drawn on ``surface`` whose origin is at ``-offset`` in screen px)."""
+        ox, oy = offset
         badges = []
         for player in ("r", "b"):
             for run, p0, p2, idx in self._run_segments(player):
+                p0 = (p0[0] + ox, p0[1] + oy)
+                p2 = (p2[0] + ox, p2[1] + oy)
                 width = 14 if run.cells in self.flash else 9
-                pygame.draw.line(layer, (*SIDE_LIGHT[player], 200), p0, p2, width)
-                for p in (p0, p2):
-                    pygame.draw.circle(layer, (*SIDE_LIGHT[player], 200), p, width // 2 + 1)
+                color = (*SIDE_LIGHT[player], 200)
+                pygame.draw.line(surface, color, p0, p2, width)
+                for q in (p0, p2):
+                    pygame.draw.circle(surface, color, q, width // 2 + 1)
                 c1, c2 = cell_rect(idx[1]).center, cell_rect(idx[2]).center
-                bx, by = (c1[0] + c2[0]) / 2, (c1[1] + c2[1]) / 2
-                badges.append((player, run.points, (bx, by)))
-        surface.blit(layer, (0, 0))
+                badges.append((player, run.points, ((c1[0] + c2[0]) / 2 + ox,
+                                                    (c1[1] + c2[1]) / 2 + oy)))
         for player, pts, (bx, by) in badges:
             pygame.draw.circle(surface, SIDE_COLOR[player], (bx, by), 17)
             pygame.draw.circle(surface, (255, 255, 255), (bx, by), 17, 2)
