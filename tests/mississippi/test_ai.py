@@ -78,3 +78,27 @@ def test_M_E1_a_whole_ai_match_ends_with_16_pucks_at_one_end():
     r = ai.play_match(0, ("expert", "beginner"))
     assert not r["capped"] and r["winner"] == "left"
     assert r["gutters"]["right"] == 16 and r["gutters"]["left"] == 0
+
+
+def test_M_F_flip_race_between_two_ais_ends_legally():
+    from mississippi.rules import PuckOutcome as P, Report
+    seen = set()
+    for seed in range(6):
+        m = Match.new()
+        m.phase, m.chooser = "choose_role", "left"
+        m.choose_role("shooter")
+        t = m.place_target(3300, 247.5)
+        s = m.next_puck_id
+        m.shot(Report({t: P("gutter_right"), s: P("overhang", 3478, 247.5)}))
+        flips = {"caught": 0, "dropped": 0, "countered": 0}
+
+        def real_shot(plan, m=m):
+            sim = TableSim(m.table, seed=seed)
+            return sim.shoot(m.next_puck_id, plan.x, plan.y, plan.vx, plan.vy), sim
+
+        ai._flip_race(m, {"left": ai.LEVELS["expert"], "right": ai.LEVELS["beginner"]},
+                      random.Random(seed), FlipToss(), 0.20, seed, flips, real_shot)
+        m.check_invariant()
+        assert m.phase in ("place", "shoot") and sum(flips.values()) <= 1
+        seen.add(m.last.rule)
+    assert seen <= {"M-F2", "M-F3", "M-F4", "M-R6"} and seen

@@ -179,3 +179,11 @@ def test_replay_of_the_last_shot_leaves_the_match_as_it_was():
     assert scene.replay is not None and scene.replay["speed"] < 1
     assert run_until(app, lambda: scene.replay is None, 60)
     assert m.to_dict() == before
+
+
+def test_M_E2_team_names_in_the_scene():
+    app, scene = start(options={"team": 2})
+    assert scene.match.teams["left"] == ["Ann 1", "Ann 2"]
+    assert scene.match.shooter_name is None and scene._who("left") == "Ann 1"
+    app, scene = start(players=(PlayerSpec("Ann, Alex"), PlayerSpec("Bob")))
+    assert scene.match.teams["left"] == ["Ann", "Alex"] and scene.match.teams["right"] == ["Bob"]
