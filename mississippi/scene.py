@@ -954,7 +954,7 @@ class MississippiScene(Scene):
                    theme.BODY, bold=True)
         sub = []
         if self.is_ai(side):
-            sub.append(_("computer") + " · " + ai_level_name(self.level(side)))
+            sub.append(_("AI {level}").format(level=ai_level_name(self.level(side))))
         if len(m.teams[side]) > 1:
             sub.append(_("team: {names}").format(names=", ".join(m.teams[side])))
         if sub:
@@ -1001,7 +1001,9 @@ class MississippiScene(Scene):
         elif m.phase == "over":
             head = _("{who} wins!").format(who=self._who(m.winner))
         colour = COLOURS.get(side, theme.ACCENT) if m.phase not in ("flip", "over") else theme.ACCENT
-        theme.text(s, _fit(head, 30, 540, bold=True), (640, 36), 30, colour, anchor="center", bold=True)
+        size = 30 if theme.font(30, True).size(head)[0] <= 540 else 24
+        theme.text(s, _fit(head, size, 540, bold=True), (640, 36), size, colour, anchor="center",
+                   bold=True)
         sub = self._instruction()
         if sub:
             lines = theme.wrap(sub, theme.SMALL, 530)
