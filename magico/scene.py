@@ -192,7 +192,7 @@ class MagicoScene(Scene):
         self.entry = TextEntry((RIGHT_X + 10, 470, 220, 76), numeric=True, max_len=3,
                                on_submit=self.submit_result)
         self.keypad = Keypad((RIGHT_X + 356, 326), self.entry, key_size=66, gap=8)
-        self.roll_btn = Button((RIGHT_X + 260, 214, 300, 70), lambda: _("Roll the dice (Space)"),
+        self.roll_btn = Button((RIGHT_X + 260, 214, 300, 70), lambda: _("Roll (Space)"),
                                self.roll, color=theme.GOOD)
         self.pass_btn = Button((RIGHT_X + 10, 500, 260, 64), lambda: _("Pass (Enter)"),
                                self.do_pass, color=theme.ACCENT)
@@ -302,7 +302,7 @@ class MagicoScene(Scene):
             self._start_ai()
             return
         kind = self.pos.roll_kind(a, b)
-        me, opp = self.pos.to_move, other(self.pos.to_move)
+        opp = other(self.pos.to_move)
         if kind == "take":                                              # K-5
             cells = self.pos.legal_cells(a, b)
             if cells:
@@ -323,7 +323,6 @@ class MagicoScene(Scene):
             else:
                 self.phase = "choose"
                 self._build_op_buttons()
-        del me
 
     def _to_pass(self, why: str) -> None:
         self.phase = "pass"
@@ -834,15 +833,14 @@ class MagicoScene(Scene):
                 return _("Game over — a draw!")
             return _("Game over — {name} wins!").format(name=self.name(w))
         me = self.pos.to_move
+        if self.name(me) == side_name(me):
+            return _("{name} to play").format(name=self.name(me))
         return _("{name} ({side}) to play").format(name=self.name(me), side=side_name(me))
 
     def _draw_dice(self, surface) -> None:
         r = self._dice_rect()
         lit = self.phase == "roll" and not self.is_ai(self.pos.to_move)
-        if self.pending is None and self.phase == "roll":
-            a, b = self.shown_dice
-        else:
-            a, b = self.shown_dice
+        a, b = self.shown_dice
         draw_die(surface, (r.x + 56, r.centery), 92, a, self.dice_angle[0], highlight=lit)
         draw_die(surface, (r.x + 170, r.centery), 92, b, self.dice_angle[1], highlight=lit)
         if self.phase == "roll" and not self.is_ai(self.pos.to_move):
@@ -852,46 +850,51 @@ class MagicoScene(Scene):
         x, y = RIGHT_X + 10, 330
         me = self.pos.to_move
         ph = self.phase
+
+        def say(text, dy=0, size=theme.BODY, color=theme.TEXT, bold=False, width=550):
+            """Wrapped text (two lines at most) in the action area; :returns: its height."""
+            lines = theme.wrap(text, size, width, bold)[:2]
+            step = theme.font(size, bold).get_linesize()
+            for k, line in enumerate(lines):
+                theme.text(surface, line, (x, y + dy + k * step), size, color, bold=bold)
+            return step * len(lines)
+
         if ph == "roll":
             if self.is_ai(me):
-                theme.text(surface, _("{name} is rolling…").format(name=self.name(me)), (x, y),
-                           theme.LARGE)
+                say(_("{name} is rolling…").format(name=self.name(me)), size=theme.LARGE)
             else:
-                theme.text(surface, _("Roll the dice: click them or press Space."), (x, y), theme.BODY)
+                say(_("Roll the dice: click them or press Space."))
         elif ph == "rolling":
-            theme.text(surface, _("The dice are rolling…"), (x, y), theme.LARGE)
+            say(_("The dice are rolling…"), size=theme.LARGE)
         elif ph == "choose":
             a, b = self.pending
             if self.assisted:
-                theme.text(surface, _("Choose a result (calcul assisté):"), (x, y), theme.BODY)
+                say(_("Choose a result (calcul assisté):"))
             else:
-                theme.text(surface, _("Choose an operation on {a} and {b} (keys 1–4):").format(
-                    a=a, b=b), (x, y), theme.BODY)
-                theme.text(surface, _("Greyed out: not a whole number from 0 to 10 on an empty cell."),
-                           (x, y + 150), theme.SMALL, theme.MUTED)
+                say(_("Choose an operation on {a} and {b} (keys 1–4):").format(a=a, b=b))
+                say(_("Greyed out: not a whole number from 0 to 10 on an empty cell."), 150,
+                    theme.SMALL, theme.MUTED)
             for btn in self.op_buttons:
                 btn.draw(surface)
         elif ph == "type":
-            theme.text(surface, _("Type the result:"), (x, y), theme.BODY)
+            say(_("Type the result:"), width=330)
             theme.text(surface, f"{show_op(self.op)} = ?", (x, y + 50), 60, theme.ACCENT, bold=True)
             self.entry.draw(surface)
             self.keypad.draw(surface)
-            theme.text(surface, _("Enter or OK: confirm"), (x, y + 226), theme.SMALL, theme.MUTED)
-            theme.text(surface, _("Esc: another operation"), (x, y + 250), theme.SMALL, theme.MUTED)
+            say(_("Enter or OK: confirm"), 226, theme.SMALL, theme.MUTED, width=330)
+            say(_("Esc: another operation"), 250, theme.SMALL, theme.MUTED, width=330)
         elif ph == "place":
             if self.op is None:
-                theme.text(surface, _("One die shows 1: place a token on any empty cell."),
-                           (x, y), theme.BODY)
+                say(_("One die shows 1: place a token on any empty cell."))
             else:
+                say(_("Click a glowing cell."))
                 theme.text(surface, f"{show_op(self.op)} = {self.value}", (x, y + 40), 60,
                            theme.GOOD, bold=True)
-                theme.text(surface, _("Click a glowing cell."), (x, y), theme.BODY)
-            theme.text(surface, _("Keyboard: arrows, then Enter."), (x, y + 130), theme.SMALL, theme.MUTED)
+            say(_("Keyboard: arrows, then Enter."), 130, theme.SMALL, theme.MUTED)
         elif ph == "take":
-            theme.text(surface, _("Double 1! Take one of {name}'s tokens:").format(
-                name=self.name(other(me))), (x, y), theme.BODY, bold=True)
-            theme.text(surface, _("click a glowing token; it goes back to its owner."),
-                       (x, y + 34), theme.BODY)
+            h = say(_("Double 1! Take one of {name}'s tokens:").format(name=self.name(other(me))),
+                    bold=True)
+            say(_("click a glowing token; it goes back to its owner."), h + 6)
         elif ph == "pass":
             theme.paragraph(surface, self.pass_reason, pygame.Rect(x, y, 540, 150), theme.BODY)
             self.pass_btn.draw(surface)
@@ -899,12 +902,10 @@ class MagicoScene(Scene):
             if self.ai_expr is not None:
                 expr, value = self.ai_expr
                 shown = "?" if value is None else str(value)
-                theme.text(surface, _("{name} calculates:").format(name=self.name(me)), (x, y),
-                           theme.BODY)
+                say(_("{name} calculates:").format(name=self.name(me)))
                 theme.text(surface, f"{expr} = {shown}", (x, y + 40), 60, theme.ACCENT, bold=True)
             else:
-                theme.text(surface, _("{name} is thinking…").format(name=self.name(me)), (x, y),
-                           theme.LARGE)
+                say(_("{name} is thinking…").format(name=self.name(me)), size=theme.LARGE)
 
     def _end_rows(self):
         """The end screen's runs, in counting order: (player, run)."""
