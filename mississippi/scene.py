@@ -814,16 +814,25 @@ class MississippiScene(Scene):
             self._draw_over(surface)
 
     def _draw_table(self, s) -> None:
+        if getattr(self, "_table_bg", None) is None:
+            self._table_bg = self._render_table()
+        s.blit(self._table_bg, (0, Y0 - RAIL - 10))
+
+    def _render_table(self) -> pygame.Surface:
+        """The static table (rails, wood, gutters, zones), drawn once (M-T)."""
+        bg = pygame.Surface((theme.W, TABLE_H + 2 * RAIL + 20))
+        bg.fill(theme.BG)
+        oy = RAIL + 10 - Y0                       # surface y = screen y + oy
         w = round(TABLE_LENGTH * SCALE)
-        outer = pygame.Rect(X0 - 10, Y0 - RAIL, w + 20, TABLE_H + 2 * RAIL)
-        pygame.draw.rect(s, (20, 14, 10), outer.move(4, 6), border_radius=8)
-        pygame.draw.rect(s, theme.WOOD_DARK, outer, border_radius=8)
-        s.blit(self.wood, (X0, Y0))
+        outer = pygame.Rect(X0 - 10, Y0 - RAIL + oy, w + 20, TABLE_H + 2 * RAIL)
+        pygame.draw.rect(bg, (20, 14, 10), outer.move(4, 6), border_radius=8)
+        pygame.draw.rect(bg, theme.WOOD_DARK, outer, border_radius=8)
+        bg.blit(self.wood, (X0, Y0 + oy))
         # gutters (M-T3): recessed, darker
         gw = round(LEFT_EDGE * SCALE)
         for gx in (X0, X0 + w - gw):
-            pygame.draw.rect(s, (58, 40, 24), (gx, Y0, gw, TABLE_H))
-            pygame.draw.rect(s, (36, 24, 14), (gx, Y0, gw, TABLE_H), 3)
+            pygame.draw.rect(bg, (58, 40, 24), (gx, Y0 + oy, gw, TABLE_H))
+            pygame.draw.rect(bg, (36, 24, 14), (gx, Y0 + oy, gw, TABLE_H), 3)
         # target zones (M-T4) with their boundary lines (M-T5)
         for side in ("left", "right"):
             lo, hi = ZONES[side]
@@ -831,13 +840,15 @@ class MississippiScene(Scene):
             zx1, _y = to_px(hi, 0)
             tint = pygame.Surface((zx1 - zx0, TABLE_H), pygame.SRCALPHA)
             tint.fill((*COLOURS[side], 28))
-            s.blit(tint, (zx0, Y0))
+            bg.blit(tint, (zx0, Y0 + oy))
             for xx in (lo, hi):
                 px, _y = to_px(xx, 0)
-                pygame.draw.line(s, (250, 244, 230), (px, Y0), (px, Y0 + TABLE_H), max(2, round(6 * SCALE)))
+                pygame.draw.line(bg, (250, 244, 230), (px, Y0 + oy), (px, Y0 + oy + TABLE_H),
+                                 max(2, round(6 * SCALE)))
         # rails' inner edges
-        pygame.draw.line(s, (60, 40, 22), (X0, Y0), (X0 + w, Y0), 2)
-        pygame.draw.line(s, (60, 40, 22), (X0, Y0 + TABLE_H), (X0 + w, Y0 + TABLE_H), 2)
+        pygame.draw.line(bg, (60, 40, 22), (X0, Y0 + oy), (X0 + w, Y0 + oy), 2)
+        pygame.draw.line(bg, (60, 40, 22), (X0, Y0 + oy + TABLE_H), (X0 + w, Y0 + oy + TABLE_H), 2)
+        return bg
 
     def hand_count(self, side: str) -> int:
         """Pucks in ``side``'s hand as the players see it: the rules' gutter count minus a
