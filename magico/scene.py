@@ -18,6 +18,7 @@ kind message. The computer's turn (``ai``) shows the same steps at a readable pa
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import time
@@ -35,6 +36,7 @@ from magico.rules import (
 )
 
 _ = i18n.domain("magico")
+log = logging.getLogger(__name__)
 
 CELL = 92                         #: cell size, px
 BOARD_X, BOARD_Y = 64, 100        #: top-left of cell a1, px
@@ -678,7 +680,12 @@ class MagicoScene(Scene):
                 self.future = None
             elif fut.done():
                 self.future = None
-                self._show_ai_turn(fut.result())
+                try:
+                    turn = fut.result()
+                except Exception:  # never leave the game stuck on a failed decision
+                    log.exception("magico AI failed; playing the first legal turn")
+                    turn = self.pos.legal_turns(*self.pending)[0]
+                self._show_ai_turn(turn)
         if self.steps:
             self.steps[0][0] -= dt
             if self.steps[0][0] <= 0:
