@@ -45,24 +45,27 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any, Iterable, Mapping, Protocol
 
+from mississippi.table import Table
+
 __all__ = [
     "IllegalAction", "Match", "Outcome", "TablePuck", "PuckOutcome", "Report",
     "ReportLike", "SIDES", "other", "touches_zone", "nearer_end", "valid_target_spot",
     "TABLE_LENGTH", "TABLE_WIDTH", "GUTTER", "ZONE", "LEFT_EDGE", "RIGHT_EDGE",
-    "PUCK_RADIUS", "PUCK_THICKNESS", "TOTAL_PUCKS", "PUCKS_EACH",
+    "PUCK_RADIUS", "PUCK_THICKNESS", "TOTAL_PUCKS", "PUCKS_EACH", "TABLE",
 ]
 
-# --- geometry (M-T), millimetres -------------------------------------------------------
-TABLE_LENGTH = 3770.0          # M-T1
-TABLE_WIDTH = 495.0            # M-T2
-GUTTER = 270.0                 # M-T3
-ZONE = 400.0                   # M-T4
-PUCK_RADIUS = 38.0             # M-T7 (76 mm diameter)
-PUCK_THICKNESS = 23.0          # M-T7
-LEFT_EDGE = GUTTER                         # left gutter edge line (M-P3)
-RIGHT_EDGE = TABLE_LENGTH - GUTTER         # right gutter edge line, 3500
-MIDDLE = TABLE_LENGTH / 2                  # 1885, M-O4
-ZONES = {"left": (LEFT_EDGE, LEFT_EDGE + ZONE), "right": (RIGHT_EDGE - ZONE, RIGHT_EDGE)}
+# --- geometry (M-T), millimetres: read from the one regulation table ---------------------
+TABLE = Table()                            # mississippi.table: the regulation geometry (M-T)
+TABLE_LENGTH = TABLE.length                # M-T1, 3770
+TABLE_WIDTH = TABLE.width                  # M-T2, 495
+GUTTER = TABLE.gutter_length               # M-T3, 270
+ZONE = TABLE.zone_length                   # M-T4, 400
+PUCK_RADIUS = TABLE.puck_radius            # M-T7, 38 (76 mm diameter)
+PUCK_THICKNESS = TABLE.puck_thickness      # M-T7, 23
+LEFT_EDGE = TABLE.gutter_edge("left")      # left gutter edge line (M-P3), 270
+RIGHT_EDGE = TABLE.gutter_edge("right")    # right gutter edge line (M-P3), 3500
+MIDDLE = TABLE.centre_x                    # 1885, M-O4
+ZONES = {side: (TABLE.zone(side).x0, TABLE.zone(side).x1) for side in ("left", "right")}
 
 TOTAL_PUCKS = 16               # M-O6
 PUCKS_EACH = 8                 # M-O1
@@ -84,7 +87,7 @@ def other(side: str) -> str:
 def nearer_end(x: float) -> str:
     """M-O4: the end whose gutter a puck resting at ``x`` (mm) goes to when the table is
     cleared (``x < 1885`` → ``"left"``)."""
-    return "left" if x < MIDDLE else "right"
+    return TABLE.nearer_end(x)
 
 
 def half_extents(standing: bool, angle: float) -> tuple[float, float]:
