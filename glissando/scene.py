@@ -255,6 +255,12 @@ class GlissandoScene(Scene):
                                   color=theme.GOOD, size=theme.LARGE)
         self.menu_btn = Button((480, 504, 320, 56), lambda: _("Back to the menu"),
                                self.back_to_menu)
+        self.show_result = True                       # the win panel (V hides it)
+        self.hide_btn = Button((0, 0, 220, 40), lambda: _("See the board (V)"),
+                               lambda: setattr(self, "show_result", False), size=theme.SMALL)
+        self.view_btn = Button((976, 548, 280, 56), lambda: _("Show the result (V)"),
+                               lambda: setattr(self, "show_result", True), color=theme.GOOD,
+                               size=22)
         self._announced = bool(resume)
         self._future_gen = 0
 
@@ -495,9 +501,28 @@ class GlissandoScene(Scene):
 
     def handle(self, event) -> bool:
         if self.pos.over:
-            for b in (self.rematch_btn, self.menu_btn):
+            if not self.show_result:
+                if self.undo_btn.handle(event):          # its click runs undo()
+                    self.show_result = True
+                    return True
+                if event.type == pygame.KEYDOWN and event.key in (pygame.K_u, pygame.K_BACKSPACE):
+                    self.undo()                          # take the last turn back
+                    self.show_result = True
+                    return True
+                if self.view_btn.handle(event) or (is_click(event) and cell_at(event.pos) is not None):
+                    self.show_result = True
+                    return True
+                if event.type == pygame.KEYDOWN and event.key in (pygame.K_v, pygame.K_RETURN,
+                                                                  pygame.K_KP_ENTER):
+                    self.show_result = True
+                    return True
+                return False
+            for b in (self.rematch_btn, self.menu_btn, self.hide_btn):
                 if b.handle(event):
                     return True
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_v:
+                self.show_result = False
+                return True
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
                                                               pygame.K_r):
                 self.rematch()
@@ -689,7 +714,10 @@ class GlissandoScene(Scene):
                                  and not all(p.kind == "ai" for p in self.players))
         self.undo_btn.draw(surface)
         if self.pos.over:
-            self._draw_win(surface)
+            if self.show_result:
+                self._draw_win(surface)
+            else:
+                self.view_btn.draw(surface)
 
     def _stage_text(self) -> str:
         color = self.pos.to_move
@@ -906,7 +934,7 @@ class GlissandoScene(Scene):
 
     def _draw_win(self, surface) -> None:
         theme.dim(surface, 140)
-        box = pygame.Rect(0, 0, 560, 404)
+        box = pygame.Rect(0, 0, 560, 440)
         box.center = (BOARD.centerx, BOARD.centery)
         w = self.pos.winner
         border = COLORS.get(w, theme.ACCENT)
@@ -916,18 +944,20 @@ class GlissandoScene(Scene):
             title = _("Draw!")
         else:
             title = _("{name} wins!").format(name=self.seat(w).name)
-            surface.blit(self._sprites[w], self._sprites[w].get_rect(center=(box.centerx, box.y + 60)))
-        self._blit_text(surface, title, (box.centerx, box.y + 128), theme.TITLE, theme.ACCENT,
+            surface.blit(self._sprites[w], self._sprites[w].get_rect(center=(box.centerx, box.y + 52)))
+        self._blit_text(surface, title, (box.centerx, box.y + 116), theme.TITLE, theme.ACCENT,
                         anchor="center", bold=True, max_width=box.width - 40)
         self._blit_text(surface, _("Blue {b} – {o} Orange").format(b=self.pos.points[0], o=self.pos.points[1]),
-                        (box.centerx, box.y + 170), theme.LARGE, theme.TEXT, anchor="midtop")
+                        (box.centerx, box.y + 154), theme.LARGE, theme.TEXT, anchor="midtop")
         n = len(self.history)
-        self._blit_text(surface, _("Turns played: {n}").format(n=n), (box.centerx, box.y + 214),
+        self._blit_text(surface, _("Turns played: {n}").format(n=n), (box.centerx, box.y + 198),
                         theme.SMALL, theme.MUTED, anchor="midtop")
-        self.rematch_btn.rect.midtop = (box.centerx, box.y + 256)
-        self.menu_btn.rect.midtop = (box.centerx, box.y + 328)
+        self.rematch_btn.rect.midtop = (box.centerx, box.y + 236)
+        self.menu_btn.rect.midtop = (box.centerx, box.y + 308)
+        self.hide_btn.rect.midtop = (box.centerx, box.y + 378)
         self.rematch_btn.draw(surface)
         self.menu_btn.draw(surface)
+        self.hide_btn.draw(surface)
 
 
 def make_scene(app, config) -> GlissandoScene:

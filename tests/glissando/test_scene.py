@@ -169,6 +169,18 @@ def test_G_6_win_screen_and_rematch(app):
     assert scene.pos.winner == "b"
     assert not app.saves.exists("glissando")            # a finished game is not resumed
     assert scene.save_data() is None                    # not even when quitting now
+    key(app, pygame.K_v)                                # look at the final board
+    assert not scene.show_result
+    click(app, at("d4"))                                # a click on it brings the result back
+    assert scene.show_result and scene.pos.winner == "b"
+    key(app, pygame.K_v)
+    key(app, pygame.K_u)                                # two players: take the win back
+    assert scene.pos.winner is None and scene.history == []
+    click(app, at("e1"))
+    key(app, pygame.K_RETURN)
+    click(app, at("a1"))
+    click(app, at("b1"))
+    assert scene.pos.winner == "b"
     click(app, scene.rematch_btn.rect.center)
     new = app.top
     assert isinstance(new, GlissandoScene) and new is not scene
