@@ -18,6 +18,7 @@ import importlib
 import json
 import os
 import platform
+import re
 import sys
 import time
 import traceback
@@ -29,6 +30,26 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 SOURCES = ("frames", "startup", "physics", "glissando_ai", "magico_ai", "mississippi_ai")
+
+
+_TARGET = re.compile(r"^\s*(<=|≤|<|>=|≥|>)\s*([0-9]+(?:\.[0-9]+)?)\s*$")
+
+
+def normalise(row: dict) -> dict:
+    """Sources write targets as numbers (with ``better``) or as text such as ``"<= 1"``,
+    ``"≥ 80"``, ``"-"`` or ``"(info)"``. Text with a comparison becomes a number and
+    ``better``; other text moves to ``target_text`` (an information row, no ratio)."""
+    t = row.get("target")
+    if isinstance(t, str):
+        m = _TARGET.match(t)
+        if m:
+            row["target"] = float(m.group(2))
+            row["better"] = "lower" if m.group(1) in ("<=", "≤", "<") else "higher"
+        else:
+            row["target"] = None
+            if t.strip() not in ("", "-"):
+                row["target_text"] = t
+    return row
 
 
 def ratio(row: dict):
@@ -58,6 +79,7 @@ def collect(quick: bool, only=None) -> list[dict]:
             traceback.print_exc()
             got = [{"what": f"{name} FAILED", "figure": None, "unit": "", "target": None, "note": repr(exc)}]
         for r in got:
+            normalise(r)
             r.setdefault("source", name)
             r["ratio"] = ratio(r)
             r["met"] = met(r)
@@ -66,16 +88,34 @@ def collect(quick: bool, only=None) -> list[dict]:
     return rows
 
 
+def fmt(v) -> str:
+    """A figure for the table: 4 significant digits at most, no exponent."""
+    if v is None:
+        return ""
+    if isinstance(v, bool) or not isinstance(v, float):
+        return str(v)
+    a = abs(v)
+    if a >= 1000:
+        return f"{v:.0f}"
+    if a >= 100:
+        return f"{v:.1f}"
+    return f"{v:.4g}" if a >= 0.001 or v == 0 else f"{v:.2e}"
+
+
 def table(rows: list[dict]) -> str:
-    head = ("what", "figure", "unit", "target", "ratio", "min", "max", "met")
+    head = ("what", "figure", "unit", "target", "ratio", "min", "max", "runs", "met", "note")
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         target = r.get("target")
-        if target is not None:
+        if isinstance(target, (int, float)):
             target = ("≤ " if r.get("better", "lower") == "lower" else "≥ ") + f"{target:g}"
-        cells = [r.get("what"), r.get("figure"), r.get("unit"), target, r.get("ratio"), r.get("min"), r.get("max"),
-                 {True: "yes", False: "NO", None: ""}[r.get("met")]]
-        lines.append("| " + " | ".join("" if c is None else str(c) for c in cells) + " |")
+        else:
+            target = r.get("target_text")
+        runs = r.get("runs", r.get("n", r.get("games", r.get("decisions", r.get("positions")))))
+        cells = [r.get("what"), fmt(r.get("figure")), r.get("unit"), target, fmt(r.get("ratio")),
+                 fmt(r.get("min")), fmt(r.get("max")), runs,
+                 {True: "yes", False: "NO", None: ""}[r.get("met")], r.get("note")]
+        lines.append("| " + " | ".join("" if c is None else str(c).replace("|", "/") for c in cells) + " |")
     return "\n".join(lines)
 
 

@@ -1,0 +1,126 @@
+"""Magico's main phases for the frame-time benchmark (``benchmarks/frames.py``).
+
+``phases(app, descriptor)`` puts the real :class:`magico.scene.MagicoScene` into each
+phase through its public API and synthetic events (``tests/harness.py``) and yields
+``(name, hold)``; ``hold`` (or None) runs untimed before every frame and keeps the phase
+going. Turns in progress are resumed from the scene's own save (K-N1 start, K-N2 turns,
+the dice state and the roll already made).
+
+* ``rolling dice``: a person clicked Roll: the dice tumble (K-4); a new game is started
+  and rolled again when they land (the landing frame, with its autosave, is measured).
+* ``expression entry``: 5 and 2 rolled, ``5×2`` chosen (K-7): the result typed and
+  erased on the keypad entry, one key a few frames.
+* ``glowing cells``: a die shows 1 (K-6): every empty cell glows and pulses; the pointer
+  moves over the board.
+* ``end screen``: a game the beginner AI played to the end (K-8 … K-10): the runs counted
+  up one by one, then the winner.
+* ``AI thinking (expert)``: a person against the expert, the expert's roll made, its
+  decision on the worker thread; rebuilt when the decision arrives.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from ludotheque.game import GameConfig, PlayerSpec
+from ludotheque.menu import start_game
+from magico import ai
+from magico.rules import Dice, Position
+from magico.scene import cell_rect
+from tests.harness import key, move, type_text
+
+HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
+
+
+def _start(app, descriptor, *, turns=(), pending=None, players=HUMANS, seed: int = 11):
+    """The scene resumed after ``turns`` (K-N2) with the roll ``pending`` already made."""
+    start = Position.start(first="r")
+    pos = start
+    for t in turns:
+        pos = pos.play(t)
+    resume = {"players": [p.to_dict() for p in players], "start": start.to_text(),
+              "turns": list(turns), "position": pos.to_text(), "dice": Dice(seed).state(),
+              "pending": list(pending) if pending else None}
+    start_game(app, descriptor, GameConfig(players=players, seed=seed, resume=resume))
+    return app.top
+
+
+def finished_game(seed: int = 5) -> list[str]:
+    """The K-N2 turns of a whole game the beginner AI plays against itself."""
+    dice, rng = Dice(seed), random.Random(seed)
+    p = Position.start(first="r")
+    turns = []
+    while not p.is_over:
+        t = ai.choose_turn(p, dice.roll(), "beginner", rng)
+        turns.append(t)
+        p = p.play(t)
+    return turns
+
+
+def phases(app, descriptor):
+    """Yield ``(name, hold)`` for each phase, the scene set up in it (see module doc)."""
+    # rolling dice
+    def new_roll():
+        start_game(app, descriptor, GameConfig(players=HUMANS, seed=11))
+        s = app.top
+        assert s.roll()
+        return s
+
+    cur = {"scene": new_roll()}
+
+    def hold_roll():
+        if cur["scene"].phase != "rolling":
+            cur["scene"] = new_roll()
+
+    yield "magico rolling dice", hold_roll
+
+    # expression entry on the keypad
+    scene = _start(app, descriptor, pending=(5, 2))
+    assert scene.phase == "choose", scene.phase
+    assert scene.choose_op("5*2")
+    tick = {"i": 0}
+
+    def hold_type():
+        tick["i"] += 1
+        if tick["i"] % 4 == 0:
+            if len(scene.entry.text) < 2:
+                type_text(app, "1")
+            else:
+                key(app, pygame.K_BACKSPACE)
+        assert scene.phase == "type"
+
+    yield "magico expression entry", hold_type
+
+    # glowing cells (K-6: any empty cell)
+    scene = _start(app, descriptor, turns=finished_game()[:6], pending=(1, 4))
+    assert scene.phase == "place" and len(scene.glow) >= 20, (scene.phase, len(scene.glow))
+
+    def hold_glow():
+        tick["i"] += 1
+        move(app, cell_rect((tick["i"] // 4) % 36).center)
+
+    yield "magico glowing cells", hold_glow
+
+    # the end screen, counting the runs up
+    scene = _start(app, descriptor, turns=finished_game())
+    assert scene.phase == "over"
+    yield "magico end screen", None
+
+    # the computer thinking
+    players = (PlayerSpec("Ann"), PlayerSpec("Expert", "ai", "expert"))
+    turns = finished_game()[:9]                       # Blue (the expert) to move
+
+    def think_scene():
+        s = _start(app, descriptor, turns=turns, pending=(6, 3), players=players)
+        assert s.phase == "ai", s.phase
+        return s
+
+    th = {"scene": think_scene()}
+
+    def hold_think():
+        if th["scene"].future is None:
+            th["scene"] = think_scene()
+
+    yield "magico AI thinking (expert)", hold_think
