@@ -55,7 +55,7 @@ def read_json(path: Path) -> object:
         return json.loads(raw.decode("utf-8"))
     except OSError as exc:
         raise BadFile(f"{path.name} cannot be read ({exc.strerror})") from exc
-    except (UnicodeDecodeError, ValueError) as exc:
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # RecursionError: "[[[[…" nested too deep
         raise BadFile(f"{path.name} is damaged (not valid JSON)") from exc
 
 
