@@ -876,7 +876,7 @@ class MagicoScene(Scene):
         elif ph == "choose":
             a, b = self.pending
             if self.assisted:
-                say(_("Choose a result (calcul assisté):"))
+                say(_("Choose a result (assisted calculation):"))
             else:
                 say(_("Choose an operation on {a} and {b} (keys 1–4):").format(a=a, b=b))
                 say(_("Greyed out: not a whole number from 0 to 10 on an empty cell."), 150,
