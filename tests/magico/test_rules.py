@@ -495,3 +495,21 @@ def test_board_from_data_rejects_a_boolean_cell():
     with pytest.raises(BoardError, match=r"^K-2: <data>: cell a1"):
         board_from_data(data)
     assert isinstance(board_from_data(dict(data, numbers=CLASSIC)), Board)
+
+
+def test_K_7_perft_counts_on_a_mid_game_position():
+    """Legal (right) turns per roll on a fixed mid-game position, counted here straight
+    from the board grid and the hand-written results table."""
+    rows = "RB..R./.B.R../..RB.B/B..R../.R...B/..B.R."
+    p = Position.from_text(f"magico-classic {rows} b 8-8")
+    flat = rows.replace("/", "")
+    empty_numbers = [CLASSIC[i // 6][i % 6] for i in range(36) if flat[i] == "."]
+    for (lo, hi), _ in chance_outcomes():
+        n = len(p.legal_turns(lo, hi))
+        if lo == hi == 1:
+            assert n == flat.count("R")          # K-5: take any red token (Blue to move)
+        elif lo == 1:
+            assert n == len(empty_numbers)       # K-6
+        else:
+            expected = sum(empty_numbers.count(v) for v in RESULTS_TABLE[(lo, hi)].values())
+            assert n == (expected or 1), (lo, hi)  # K-7b: one 'pass' when nothing fits
