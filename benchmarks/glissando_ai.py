@@ -14,7 +14,7 @@ Run: ``/work/venv/bin/python benchmarks/glissando_ai.py [--quick] [--json]``.
   expert (draws and losses count against it), games seeded ``1000 + i``, the expert
   Blue (and first to move) in even games, Orange in odd ones.
 
-``--quick`` plays 6 games per match instead of 40 (a smoke run, not the measurement).
+``--quick`` plays 2 games per match instead of 40 (a smoke run, not the measurement).
 """
 
 from __future__ import annotations
@@ -120,11 +120,11 @@ def main(quick: bool = False, log=print) -> list[dict]:
         rows.append(dict(what=f"glissando_ai_{level}_median_s",
                          figure=round(statistics.median(ts), 3), unit="s",
                          target="<= 1" if level == "expert" else "",
-                         positions=len(ts)))
+                         min=round(min(ts), 4), max=round(max(ts), 3), positions=len(ts)))
         rows.append(dict(what=f"glissando_ai_{level}_max_s", figure=round(max(ts), 3),
                          unit="s", target="<= 2" if level == "expert" else "",
                          positions=len(ts)))
-    games = 6 if quick else 40
+    games = 2 if quick else 40
     all_times = []
     for opponent, target in (("intermediate", 85), ("beginner", 95)):
         w, d, lo, turns, times = match(opponent, games, log)
@@ -135,7 +135,8 @@ def main(quick: bool = False, log=print) -> list[dict]:
                          mean_turns=round(statistics.mean(turns), 1)))
     rows.append(dict(what="glissando_ai_expert_in_games_median_s",
                      figure=round(statistics.median(all_times), 3), unit="s",
-                     target="<= 1", decisions=len(all_times)))
+                     target="<= 1", min=round(min(all_times), 4),
+                     max=round(max(all_times), 3), decisions=len(all_times)))
     rows.append(dict(what="glissando_ai_expert_in_games_max_s",
                      figure=round(max(all_times), 3), unit="s", target="<= 2",
                      decisions=len(all_times)))

@@ -14,6 +14,7 @@ benchmark (``glissando_ai.py``, ``magico_ai.py``, ``mississippi_ai.py``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
@@ -74,7 +75,8 @@ def collect(quick: bool, only=None) -> list[dict]:
         t0 = time.perf_counter()
         try:
             mod = importlib.import_module(f"benchmarks.{name}")
-            got = mod.main(quick=quick)
+            with contextlib.redirect_stdout(sys.stderr):   # sources' progress lines
+                got = mod.main(quick=quick)
         except Exception as exc:  # a broken source is reported, the rest still run
             traceback.print_exc()
             got = [{"what": f"{name} FAILED", "figure": None, "unit": "", "target": None, "note": repr(exc)}]

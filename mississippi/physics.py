@@ -122,6 +122,53 @@ PUCK_STATES = ("table", "overhang", "gutter_left", "gutter_right", "off_table")
 EVENT_KINDS = ("contact", "rail", "drop", "overhang", "off_table", "topple")
 
 
+def _stepper(space: pymunk.Space):
+    """``space.step`` with less Python around it (performance, design.md: ≥ 500× real time).
+
+    ``pymunk.Space.step`` spends about as long in Python bookkeeping (two attribute writes
+    through a Python ``__setattr__``, empty deferred-add/remove loops) as Chipmunk spends
+    stepping 16 pucks. The returned ``step(dt)`` calls Chipmunk's ``cpSpaceStep``
+    directly whenever pymunk has nothing deferred, keeping the space locked during the step
+    as pymunk does (so callbacks still defer additions and removals), and runs pymunk's own
+    ``Space.step`` otherwise. Same Chipmunk call, same arguments: outcomes are bit-for-bit
+    those of ``space.step``. Relies on pymunk 7 internals; on any other layout it returns
+    ``space.step`` unchanged.
+    """
+    try:
+        from pymunk._chipmunk import lib
+
+        cp_step, handle = lib.cpSpaceStep, space._space
+        check, add_later = space._bodies_to_check, space._add_later
+        remove_later, post_step = space._remove_later, space._post_step_callbacks
+        removed_shapes = space._removed_shapes
+        space._locked  # noqa: B018  (the attribute must exist)
+    except (ImportError, AttributeError):
+        return space.step
+    slow = space.step
+    set_attr = object.__setattr__
+
+    def step(dt: float) -> None:
+        if check or add_later or remove_later or post_step:
+            slow(dt)
+            return
+        set_attr(space, "_locked", True)
+        try:
+            cp_step(handle, dt)
+            removed_shapes.clear()
+        finally:
+            set_attr(space, "_locked", False)
+        if add_later or remove_later or post_step:     # a callback deferred something:
+            space.add(*add_later)                      # finish as pymunk's step does
+            add_later.clear()
+            while remove_later:
+                space.remove(remove_later.popitem()[0])
+            for key in post_step:
+                post_step[key](space)
+            post_step.clear()
+
+    return step
+
+
 class PlacementError(ValueError):
     """A puck cannot be placed there (outside the table, or on another puck).
     The message starts with the rule id (M-T…, M-R1, M-R9)."""
@@ -403,6 +450,7 @@ class World:
         s.iterations = p.iterations
         s.gravity = (0.0, 0.0)
         self._space = s
+        self._space_step = _stepper(s)
         self._h = p.dt
         # Products give the pair values; a tiny floor keeps a zero puck value possible.
         self._pp_e = math.sqrt(max(p.puck_restitution, 1e-12))
@@ -623,7 +671,7 @@ class World:
         ``_CHECK_EVERY`` sub-steps of a shot it also scans the pucks (clamp, park) and
         ends the shot when everything is at rest (M-P7). The cadence counts from the
         shot, so rest is found at the same sub-step however the time is fed."""
-        self._space.step(self._h)
+        self._space_step(self._h)
         self._time += self._h
         self._steps += 1
         self._shot_steps += 1
