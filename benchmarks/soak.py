@@ -1,0 +1,186 @@
+"""Long-session soak (issue 8): the computer plays itself, game after game, across every
+registered game (Mississippi, Glissando, Magico), through the real shell with no window.
+
+    /work/venv/bin/python benchmarks/soak.py               # 30 minutes of game time
+    /work/venv/bin/python benchmarks/soak.py --minutes 2   # what CI runs (tests/test_soak.py)
+    /work/venv/bin/python benchmarks/soak.py --json
+
+Each game is started exactly as the setup screen starts a demo
+(``ludotheque.menu.start_game`` with two computer seats, ``demo=True``), in an ``App``
+that draws off-screen. Frames are advanced as fast as the machine allows, each one
+``1/60`` s of game time (fixed steps and a full draw, like the real loop), so 30 minutes
+of game time take a few minutes of wall time. A game is complete when its scene deletes
+its autosave (what every game does at its end); the next game starts at once, the
+games and computer levels taking turns. A game still running after ``--max-game`` minutes
+of game time counts as stuck and is abandoned.
+
+Printed: games completed (per game), exceptions (raised from the shell or logged at
+ERROR), stuck games, resident memory (RSS, from ``/proc/self/statm``) after the warm-up
+(once every game has been completed once, or a fifth of the time, whichever is later)
+and at the end, and the growth between the two. Exit status 1 on any exception or when
+RSS grew by 10 MB or more.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import logging
+import os
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+_HOME = Path(tempfile.mkdtemp(prefix="ludo-soak-home-"))
+for _var, _sub in (("XDG_CONFIG_HOME", "cfg"), ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache")):
+    os.environ.setdefault(_var, str(_HOME / _sub))
+
+FRAME = 1 / 60
+"""Game time of one frame (s)."""
+LEVELS = ("beginner", "intermediate", "expert")
+GROWTH_LIMIT_MB = 10.0
+
+
+def rss_mb() -> float:
+    """Resident set size of this process in MB (``/proc/self/statm``, after a full GC)."""
+    gc.collect()
+    with open("/proc/self/statm") as fh:
+        resident_pages = int(fh.read().split()[1])
+    return resident_pages * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
+
+
+class _ErrorLog(logging.Handler):
+    """Counts log records at ERROR and above (an exception a scene caught and logged)."""
+
+    def __init__(self):
+        super().__init__(logging.ERROR)
+        self.records: list[str] = []
+
+    def emit(self, record):
+        self.records.append(self.format(record))
+
+
+def soak(minutes: float = 30.0, *, seed: int = 1, max_game_minutes: float = 20.0, games=None,
+         progress=None) -> dict:
+    """Play computer-against-computer games for ``minutes`` of game time.
+
+    :param seed: the first game's seed (each next game uses the next one).
+    :param max_game_minutes: game time after which a game counts as stuck (abandoned).
+    :param games: descriptors (default: ``main.descriptors()``).
+    :param progress: called with a one-line status after each completed game.
+    :returns: ``{"game_minutes", "wall_seconds", "frames", "completed": {id: n},
+        "stuck": {id: n}, "exceptions": [text], "rss_warm_mb", "rss_end_mb",
+        "rss_growth_mb", "warmup_minutes"}``.
+    """
+    import main
+    from ludotheque.game import GameConfig, PlayerSpec
+    from ludotheque.menu import start_game
+    from tests.harness import frames, make_app
+
+    games = list(games if games is not None else main.descriptors())
+    errors = _ErrorLog()
+    logging.getLogger().addHandler(errors)
+    logging.getLogger().setLevel(logging.WARNING)
+    for noisy in ("ludotheque", "ludotheque.saves", "ludotheque.menu"):
+        logging.getLogger(noisy).setLevel(logging.ERROR)
+    app = make_app(games, folder=Path(tempfile.mkdtemp(prefix="ludo-soak-")))
+    finished: list[str] = []
+    real_delete = app.saves.delete
+
+    def delete(game_id):  # every game deletes its autosave when it ends
+        finished.append(game_id)
+        real_delete(game_id)
+
+    app.saves.delete = delete
+    completed = {g.id: 0 for g in games}
+    stuck = {g.id: 0 for g in games}
+    exceptions: list[str] = []
+    total = minutes * 60.0
+    warm_after = total / 5
+    t = 0.0
+    n_frames = 0
+    k = 0
+    rss_warm = None
+    warm_at = None
+    wall0 = time.perf_counter()
+    while t < total:
+        g = games[k % len(games)]
+        level = LEVELS[(k // len(games)) % len(LEVELS)]
+        config = GameConfig(players=(PlayerSpec("CPU 1", "ai", level), PlayerSpec("CPU 2", "ai", level)),
+                            seed=seed + k, options=g.default_options(), demo=True)
+        k += 1
+        finished.clear()
+        try:
+            app.to_menu()
+            start_game(app, g, config)
+            game_t = 0.0
+            while not finished and t < total:
+                frames(app, 1, FRAME)
+                n_frames += 1
+                t += FRAME
+                game_t += FRAME
+                if game_t > max_game_minutes * 60:
+                    stuck[g.id] += 1
+                    break
+        except Exception:  # noqa: BLE001 - counted and reported: the soak's finding
+            exceptions.append(f"{g.id} seed {config.seed} ({level}): {traceback.format_exc(limit=-4)}")
+            app = make_app(games, folder=Path(tempfile.mkdtemp(prefix="ludo-soak-")))
+            app.saves.delete = delete
+            continue
+        if finished:
+            completed[g.id] += 1
+            if rss_warm is None and t >= warm_after and all(completed.values()):
+                rss_warm, warm_at = rss_mb(), t
+            if progress:
+                progress(f"{t / 60:6.2f} min  {g.id:<12} {level:<12} done in {game_t:6.1f} s game time  "
+                         f"RSS {rss_mb():6.1f} MB  wall {time.perf_counter() - wall0:6.1f} s")
+    if app._executor is not None:
+        app._executor.shutdown(wait=True)
+    rss_end = rss_mb()
+    if rss_warm is None:  # too short to warm up: measure from the end of the first game
+        rss_warm, warm_at = rss_end, t
+    logging.getLogger().removeHandler(errors)
+    exceptions += [f"logged: {r}" for r in errors.records]
+    return {"game_minutes": round(t / 60, 2), "wall_seconds": round(time.perf_counter() - wall0, 1),
+            "frames": n_frames, "completed": completed, "stuck": stuck, "exceptions": exceptions,
+            "warmup_minutes": round(warm_at / 60, 2), "rss_warm_mb": round(rss_warm, 1),
+            "rss_end_mb": round(rss_end, 1), "rss_growth_mb": round(rss_end - rss_warm, 1)}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--minutes", type=float, default=30.0, help="game time to play (default 30)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--max-game", type=float, default=20.0, help="minutes of game time before a game is stuck")
+    p.add_argument("--json", action="store_true", help="print the summary as one JSON line")
+    p.add_argument("--quiet", action="store_true", help="no line per game")
+    args = p.parse_args(argv)
+    out = soak(args.minutes, seed=args.seed, max_game_minutes=args.max_game,
+               progress=None if args.quiet else (lambda s: print(s, flush=True)))
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"game time      {out['game_minutes']} min ({out['frames']} frames, {out['wall_seconds']} s wall)")
+        print(f"completed      {sum(out['completed'].values())} games: "
+              + ", ".join(f"{k} {v}" for k, v in out["completed"].items()))
+        print(f"stuck          {sum(out['stuck'].values())}")
+        print(f"exceptions     {len(out['exceptions'])}")
+        for e in out["exceptions"][:5]:
+            print("  " + e.replace("\n", "\n  "))
+        print(f"RSS            {out['rss_warm_mb']} MB after warm-up ({out['warmup_minutes']} min), "
+              f"{out['rss_end_mb']} MB at the end: {out['rss_growth_mb']:+} MB")
+    ok = not out["exceptions"] and out["rss_growth_mb"] < GROWTH_LIMIT_MB
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
