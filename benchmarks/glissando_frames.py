@@ -27,7 +27,7 @@ from glissando.rules import Position
 from glissando.scene import cell_center
 from ludotheque.game import GameConfig, PlayerSpec
 from ludotheque.menu import start_game
-from tests.harness import click, move, post
+from tests.harness import click, frames, move, post
 
 HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
 MIDDLE = "O4O1O/B7/7O/8/O7/7B/7B/2BBBOBO b 0-0 25-25 2"     # Blue to move
@@ -146,5 +146,6 @@ def phases(app, descriptor):
     def hold_think():
         if not think["scene"].thinking:
             think["scene"] = _start(app, descriptor, AI_TO_MOVE, players)
+            frames(app, 1)                            # untimed: the new scene's first draw
 
     yield "glissando AI thinking (expert)", hold_think

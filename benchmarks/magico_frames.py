@@ -15,7 +15,8 @@ the dice state and the roll already made).
 * ``end screen``: a game the beginner AI played to the end (K-8 … K-10): the runs counted
   up one by one, then the winner.
 * ``AI thinking (expert)``: a person against the expert, the expert's roll made, its
-  decision on the worker thread; rebuilt when the decision arrives.
+  decision on the worker thread; rebuilt when the decision arrives (the rebuilt scene's
+  first draw, which renders its cached board layers, is not measured).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from ludotheque.menu import start_game
 from magico import ai
 from magico.rules import Dice, Position
 from magico.scene import cell_rect
-from tests.harness import key, move, type_text
+from tests.harness import frames, key, move, type_text
 
 HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
 
@@ -65,6 +66,7 @@ def phases(app, descriptor):
     def new_roll():
         start_game(app, descriptor, GameConfig(players=HUMANS, seed=11))
         s = app.top
+        frames(app, 1)                                # untimed: the new scene's first draw
         assert s.roll()
         return s
 
@@ -115,6 +117,7 @@ def phases(app, descriptor):
     def think_scene():
         s = _start(app, descriptor, turns=turns, pending=(6, 3), players=players)
         assert s.phase == "ai", s.phase
+        frames(app, 1)                                # untimed: the new scene's first draw
         return s
 
     th = {"scene": think_scene()}

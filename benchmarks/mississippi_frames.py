@@ -32,7 +32,7 @@ from ludotheque.menu import start_game
 from mississippi.rules import Match, PuckOutcome, Report, TABLE, TablePuck
 from mississippi.scene import to_px
 from mississippi.sim import TableSim
-from tests.harness import move, post
+from tests.harness import frames, move, post
 
 HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
 MID_Y = TABLE.width / 2
@@ -157,6 +157,7 @@ def phases(app, descriptor):
     def flip_now():
         s = _start(app, descriptor, flip_match(), options={"flip_window": 60.0})
         s.flip_key()                                          # M-F1: Space
+        frames(app, 1)                                        # untimed: the first draw
         return s
 
     air = {"scene": flip_now()}

@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 SOURCES = ("frames", "startup", "physics", "glissando_ai", "magico_ai", "mississippi_ai")
 
@@ -127,17 +128,46 @@ def main(argv=None) -> int:
     p.add_argument("--json", action="store_true", help="print the rows as JSON")
     p.add_argument("--only", nargs="*", choices=SOURCES, help="run only these sources")
     args = p.parse_args(argv)
+    before, t0 = load(), time.perf_counter()
     rows = collect(args.quick, args.only)
+    after, took = load(), time.perf_counter() - t0
+    info = {"machine": machine(), "command": "python benchmarks/run.py " + " ".join(argv or sys.argv[1:]),
+            "load_before": before, "load_after": after, "seconds": round(took, 1)}
     if args.json:
-        print(json.dumps({"machine": machine(), "rows": rows}, ensure_ascii=False, indent=1))
+        print(json.dumps({**info, "rows": rows}, ensure_ascii=False, indent=1))
     else:
-        print(f"machine: {machine()}")
+        print(f"machine: {info['machine']}")
+        print(f"{before} at the start, {after} at the end; {took:.0f} s")
         print(table(rows))
     return 0
 
 
 def machine() -> str:
-    return f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
+    """CPU model, cores, Python, OS and pygame-ce/pymunk versions."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as fh:
+            cpu = next((ln.split(":", 1)[1].strip() for ln in fh if ln.startswith("model name")), cpu)
+    except OSError:
+        pass
+    versions = []
+    for mod in ("pygame", "pymunk", "numpy"):
+        try:
+            m = importlib.import_module(mod)
+            versions.append(f"{mod} {getattr(m, '__version__', getattr(m, 'version', '?'))}")
+        except Exception:  # a missing library is reported by its source
+            pass
+    return (f"{cpu}, {os.cpu_count()} logical cores, {platform.system()} {platform.release()}, "
+            f"Python {platform.python_version()}, " + ", ".join(versions))
+
+
+def load() -> str:
+    """The 1/5/15-minute load averages (other processes sharing the machine skew
+    wall-clock figures; CPU-time figures much less)."""
+    try:
+        return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "load average unknown"
 
 
 if __name__ == "__main__":
