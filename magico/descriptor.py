@@ -7,6 +7,7 @@ only when the shell asks for a scene, a preview or a headless game.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import platformdirs
@@ -74,7 +75,10 @@ def _headless(seed, config):
 USER_BOARDS = Path(platformdirs.user_data_dir("ludotheque", appauthor=False)) / "magico" / "boards"
 register_board_dir(USER_BOARDS)
 
-_BOARDS = tuple(b.id for b in available_boards()) or (DEFAULT_BOARD,)
+_board_errors: list[str] = []
+_BOARDS = tuple(b.id for b in available_boards(_board_errors)) or (DEFAULT_BOARD,)
+for _problem in _board_errors:  # said once in the log; the game screen tells the player
+    logging.getLogger("magico").warning("board layout skipped: %s", _problem)
 
 DESCRIPTOR = GameDescriptor(
     id="magico",

@@ -39,7 +39,8 @@ __all__ = [
     "IllegalTurn", "BoardError", "Board", "Run", "Turn", "Position", "Dice",
     "results", "chance_outcomes", "cell_name", "parse_cell", "other",
     "load_board", "load_board_file", "board_from_data", "available_boards",
-    "board_dirs", "register_board_dir", "ASSET_BOARD_DIR",
+    "board_dirs", "register_board_dir", "ASSET_BOARD_DIR", "board_problems",
+    "MAX_BOARD_BYTES",
 ]
 
 SIZE = 6                      #: K-2 the board is 6×6
@@ -244,7 +245,10 @@ def _lines(numbers: tuple[int, ...]) -> tuple[Run, ...]:
     return tuple(out)
 
 
-_ID_RE = re.compile(r"[a-z0-9][a-z0-9_-]*")
+_ID_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")   # at most 64 characters
+
+#: A board layout file is a few hundred bytes; anything past this is refused unread.
+MAX_BOARD_BYTES = 64 * 1024
 
 
 def board_from_data(data: object, source: str = "<data>") -> Board:
@@ -289,23 +293,56 @@ def board_from_data(data: object, source: str = "<data>") -> Board:
 
 def load_board_file(path: str | os.PathLike) -> Board:
     """Read and check one board layout file (JSON, K-2). The file's ``id`` must match
-    its name (``magico-classic.json`` holds ``"magico-classic"``).
+    its name (``magico-classic.json`` holds ``"magico-classic"``). A symbolic link is
+    not followed and a file over :data:`MAX_BOARD_BYTES` is refused without reading it.
 
-    :raises BoardError: ``"K-2: <path>: …"`` for unreadable JSON, bad shape or values.
+    :raises BoardError: ``"K-2: <path>: …"`` for a link, a file too large, unreadable
+        or not JSON (also nested too deeply), or a bad shape or value.
     """
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        if path.is_symlink():
+            raise BoardError(f"K-2: {path}: a symbolic link is not followed")
+        size = path.stat().st_size
+        if size > MAX_BOARD_BYTES:
+            raise BoardError(f"K-2: {path}: too large for a board layout ({size} bytes)")
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BOARD_BYTES + 1)
+        data = json.loads(raw.decode("utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise BoardError(f"K-2: {path}: cannot read the file ({exc})") from exc
     except json.JSONDecodeError as exc:
         raise BoardError(f"K-2: {path}: not valid JSON (line {exc.lineno}, "
                          f"column {exc.colno}: {exc.msg})") from exc
+    except RecursionError as exc:
+        raise BoardError(f"K-2: {path}: nested too deeply to be a board layout") from exc
     board = board_from_data(data, str(path))
     if board.id != path.stem:
         raise BoardError(f"K-2: {path}: the id {board.id!r} must match the file name "
                          f"{path.stem!r}")
     return board
+
+
+_problems: list[str] = []
+
+
+def _note_problem(message: str) -> None:
+    if message not in _problems:
+        _problems.append(message)
+
+
+def board_problems() -> list[str]:
+    """Every board layout file skipped so far in this process because it is invalid
+    (:class:`BoardError` messages, oldest first, each once), so that the screen can
+    tell the player."""
+    return list(_problems)
+
+
+def _listing(folder: Path) -> set[str]:
+    try:
+        return {p.name for p in folder.iterdir()} if folder.is_dir() else set()
+    except OSError:
+        return set()
 
 
 #: The boards shipped with the game: ``assets/magico/boards`` at the repository root,
@@ -344,35 +381,49 @@ def board_dirs() -> list[Path]:
 
 @lru_cache(maxsize=32)
 def load_board(board_id: str = DEFAULT_BOARD) -> Board:
-    """The checked board layout ``board_id`` from the first folder of
-    :func:`board_dirs` that holds ``<board_id>.json`` (K-2, K-3).
+    """The checked board layout ``board_id`` (K-2, K-3) from the first folder of
+    :func:`board_dirs` that lists ``<board_id>.json`` as a valid layout. The id is looked
+    up among the files each folder lists (it never becomes a path by itself); an invalid
+    file is skipped — noted in :func:`board_problems` — and the next folder tried, so a
+    damaged user copy of ``magico-classic.json`` does not hide the shipped one.
 
-    :raises BoardError: ``"K-2: …"`` if no folder has it or the file is invalid.
+    :raises BoardError: ``"K-2: …"`` if the id is malformed or no folder has a valid
+        layout of that id.
     """
     if not isinstance(board_id, str) or not _ID_RE.fullmatch(board_id):
-        raise BoardError(f"K-2: {board_id!r} is not a board id")
+        raise BoardError(f"K-2: {board_id[:80] if isinstance(board_id, str) else board_id!r} "
+                         "is not a board id")
+    name = f"{board_id}.json"
+    skipped = []
     for folder in board_dirs():
-        path = folder / f"{board_id}.json"
-        if path.is_file():
-            return load_board_file(path)
+        if name not in _listing(folder):
+            continue
+        try:
+            return load_board_file(folder / name)
+        except BoardError as exc:
+            _note_problem(str(exc))
+            skipped.append(str(exc))
+    if skipped:
+        raise BoardError(skipped[-1])
     raise BoardError(f"K-2: no board layout {board_id!r} in "
                      + ", ".join(str(d) for d in board_dirs()))
 
 
 def available_boards(errors: list[str] | None = None) -> list[Board]:
-    """Every valid board layout in :func:`board_dirs` (first folder wins per id),
-    ``magico-classic`` first then by id. Invalid files are skipped; their
-    :class:`BoardError` messages are appended to ``errors`` when given."""
+    """Every valid board layout in :func:`board_dirs` (for each id, the first folder
+    with a valid file wins), ``magico-classic`` first then by id. Invalid files are
+    skipped; their :class:`BoardError` messages are appended to ``errors`` when given
+    and noted in :func:`board_problems`."""
     found: dict[str, Board] = {}
     for folder in board_dirs():
-        if not folder.is_dir():
-            continue
-        for path in sorted(folder.glob("*.json")):
-            if path.stem in found:
+        for fname in sorted(_listing(folder)):
+            stem = fname[:-5]
+            if not fname.endswith(".json") or stem in found:
                 continue
             try:
-                found[path.stem] = load_board_file(path)
+                found[stem] = load_board_file(folder / fname)
             except BoardError as exc:
+                _note_problem(str(exc))
                 if errors is not None:
                     errors.append(str(exc))
     return sorted(found.values(), key=lambda b: (b.id != DEFAULT_BOARD, b.id))

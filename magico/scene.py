@@ -31,8 +31,8 @@ from ludotheque.widgets import Button, Keypad, TextEntry, is_click
 
 from magico import ai
 from magico.rules import (
-    DEFAULT_BOARD, SIZE, Dice, IllegalTurn, Position, Turn, cell_name, load_board, other,
-    parse_cell, results,
+    DEFAULT_BOARD, SIZE, Dice, IllegalTurn, Position, Turn, board_problems, cell_name,
+    load_board, other, parse_cell, results,
 )
 
 _ = i18n.domain("magico")
@@ -52,6 +52,7 @@ KEY_OPS = {"1": "+", "2": "-", "3": "*", "4": "/", "+": "+", "-": "-", "*": "*",
 ROLL_SECONDS = 0.9                #: the dice tumble this long (s)
 AI_PAUSE = 0.7                    #: before the computer rolls (s)
 AI_STEP = 0.9                     #: each step of the computer's turn stays this long (s)
+_TOLD: set[str] = set()           # board problems already shown to the player
 NOTE_SECONDS = 4.0                #: a message stays this long (s)
 END_STEP = 0.45                   #: the end screen counts one run up every END_STEP s
 
@@ -219,21 +220,25 @@ class MagicoScene(Scene):
         if not isinstance(data, dict):
             raise ValueError("magico save is not an object")
         self.dice = Dice.from_state(data["dice"])
-        self.start_pos = Position.from_text(str(data["start"]))
+        self.start_pos = Position.from_text(data["start"])
+        turns = data.get("turns", [])
+        if not isinstance(turns, list):
+            raise ValueError("magico save: 'turns' is not a list of K-N2 turns")
         self.turns = []
         self.positions = [self.start_pos]
-        for t in data.get("turns", []):
-            self.positions.append(self.positions[-1].play(str(t)))
-            self.turns.append(str(t))
+        for t in turns:
+            self.positions.append(self.positions[-1].play(t))   # IllegalTurn on a bad text
+            self.turns.append(t)
         if self.positions[-1].to_text() != data.get("position"):
             raise ValueError("magico save: the turns do not lead to the saved position")
         pending = data.get("pending")
-        if pending is not None:
-            a, b = (int(v) for v in pending)
-            self.positions[-1].roll_kind(a, b)  # checks K-4
-            self.pending = (a, b)
-        else:
+        if pending is None:
             self.pending = None
+        else:
+            if not isinstance(pending, list) or len(pending) != 2:
+                raise ValueError("K-4: magico save: the pending roll is not two dice")
+            self.positions[-1].roll_kind(*pending)   # K-4: whole numbers 1–6, else IllegalTurn
+            self.pending = (pending[0], pending[1])
 
     def save_data(self) -> dict | None:
         """The autosave: players, start position (K-N1), every turn (K-N2), the current
@@ -267,6 +272,11 @@ class MagicoScene(Scene):
     # ------------------------------------------------------------------ lifecycle
 
     def enter(self) -> None:
+        for problem in board_problems():          # K-2: a skipped layout, said once
+            if problem not in _TOLD:
+                _TOLD.add(problem)
+                self.app.toast(_("A board layout file could not be used and was skipped: "
+                                 "{why}").format(why=problem), 6)
         self._maybe_ai()
 
     def exit(self) -> None:

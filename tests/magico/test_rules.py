@@ -513,3 +513,34 @@ def test_K_7_perft_counts_on_a_mid_game_position():
         else:
             expected = sum(empty_numbers.count(v) for v in RESULTS_TABLE[(lo, hi)].values())
             assert n == (expected or 1), (lo, hi)  # K-7b: one 'pass' when nothing fits
+
+
+def test_K_2_links_huge_and_deeply_nested_board_files_are_refused(tmp_path):
+    target = _write(tmp_path, "elsewhere", {"id": "linked", "name_fr": "x", "name_en": "x",
+                                            "numbers": CLASSIC})
+    (tmp_path / "linked.json").symlink_to(target)
+    with pytest.raises(BoardError, match=r"linked\.json: a symbolic link is not followed"):
+        load_board_file(tmp_path / "linked.json")
+    huge = tmp_path / "huge.json"
+    with open(huge, "wb") as f:
+        f.truncate(10 * 1024 * 1024)               # sparse: nothing is written
+    with pytest.raises(BoardError, match=r"huge\.json: too large"):
+        load_board_file(huge)
+    deep = _write(tmp_path, "deep", "[" * 10000 + "]" * 10000)
+    with pytest.raises(BoardError, match=r"deep\.json: nested too deeply"):
+        load_board_file(deep)
+    with pytest.raises(BoardError, match=r"^K-2: .* is not a board id"):
+        load_board("x" * 300)
+
+
+def test_K_2_a_damaged_user_copy_does_not_hide_the_shipped_board(tmp_path, monkeypatch):
+    from magico.rules import board_problems
+
+    _write(tmp_path, "magico-classic", "not json at all")
+    monkeypatch.setenv("LUDOTHEQUE_MAGICO_BOARDS", str(tmp_path))
+    load_board.cache_clear()
+    try:
+        assert load_board("magico-classic").rows() == CLASSIC
+        assert any("magico-classic.json: not valid JSON" in p for p in board_problems())
+    finally:
+        load_board.cache_clear()

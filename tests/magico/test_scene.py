@@ -340,3 +340,12 @@ def test_descriptor_and_preview():
     DESCRIPTOR.draw_preview(surf, surf.get_rect())
     colours = {surf.get_at((x, y))[:3] for x in range(0, 300, 3) for y in range(0, 170, 3)}
     assert len(colours) > 5
+
+
+@pytest.mark.parametrize("pending", [[float("inf"), 6], [7, 1], [True, 2], "5,2", [5]])
+def test_K_4_resume_rejects_a_bad_pending_roll(app, pending):
+    data = {"players": [p.to_dict() for p in HUMANS], "start": Position.start().to_text(),
+            "turns": [], "position": Position.start().to_text(),
+            "dice": {"seed": 1, "rolls": 1}, "pending": pending}
+    with pytest.raises(ValueError, match="K-4"):
+        MagicoScene(app, GameConfig(players=HUMANS, resume=data))
