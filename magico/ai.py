@@ -27,6 +27,7 @@ only the runs through a touched cell (a few table look-ups per child position).
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -336,6 +337,7 @@ def _expert(p: Position, a: int, b: int, rng: random.Random,
                                                            o.blue, o.cell)
             v = _expectation(m, o.red, o.blue, o.hand_r, o.hand_b, other(me), b1, depth)
         scored.append((sign * v, o))
+        time.sleep(0)  # let a window's main thread take the GIL between options (≈1 ms)
     return _pick(scored, rng)
 
 
