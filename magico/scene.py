@@ -242,7 +242,10 @@ class MagicoScene(Scene):
 
     def save_data(self) -> dict | None:
         """The autosave: players, start position (K-N1), every turn (K-N2), the current
-        position as a check, the dice generator state and a roll not yet played."""
+        position as a check, the dice generator state and a roll not yet played; None
+        once the game is over (K-8: nothing left to resume)."""
+        if self.pos.is_over:
+            return None
         return {"players": [p.to_dict() for p in self.players],
                 "start": self.start_pos.to_text(), "turns": list(self.turns),
                 "position": self.pos.to_text(), "dice": self.dice.state(),

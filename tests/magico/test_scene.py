@@ -349,3 +349,12 @@ def test_K_4_resume_rejects_a_bad_pending_roll(app, pending):
             "dice": {"seed": 1, "rolls": 1}, "pending": pending}
     with pytest.raises(ValueError, match="K-4"):
         MagicoScene(app, GameConfig(players=HUMANS, resume=data))
+
+
+def test_K_8_a_finished_game_is_not_saved_again(app):
+    pos = "magico-classic RRRRRR/RRRRRR/.RR.../....../....../.....B r 1-14"
+    scene = start(app, rolls=[(1, 3)], position=pos)
+    roll(app, scene)
+    click(app, at("a6"))
+    assert scene.pos.is_over and scene.save_data() is None
+    assert not app.autosave(scene) and not app.saves.exists("magico")
