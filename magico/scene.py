@@ -385,8 +385,9 @@ class MagicoScene(Scene):
     def submit_result(self, text: str) -> bool:
         """Confirm the typed result of :attr:`op`: right → the matching empty cells glow;
         wrong → a kind message, no token, next player (K-7a)."""
-        if self.phase != "type" or not text.strip().isdigit():
-            return False
+        text = text.strip()
+        if self.phase != "type" or not (text.isascii() and text.isdigit()):
+            return False                      # nothing typed yet (or not 0–9 digits)
         typed = int(text)
         a, b = self.pending
         right = results(a, b)[self.op]

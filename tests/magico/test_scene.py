@@ -358,3 +358,12 @@ def test_K_8_a_finished_game_is_not_saved_again(app):
     click(app, at("a6"))
     assert scene.pos.is_over and scene.save_data() is None
     assert not app.autosave(scene) and not app.saves.exists("magico")
+
+
+def test_K_7a_only_plain_digits_count_as_a_result(app):
+    scene = start(app, rolls=[(5, 2)])
+    roll(app, scene)
+    scene.choose_op("5+2")
+    for text in ("", "²", "٧"):
+        assert not scene.submit_result(text) and scene.phase == "type"
+    assert scene.submit_result("7") and scene.phase == "place"
