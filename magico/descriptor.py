@@ -42,8 +42,8 @@ def _rules_text() -> str:
         "Assisted calculation (in the settings, or the button during the game) shows the "
         "possible results as buttons, for younger players.\n\n"
         "Keyboard: Space rolls; keys 1–4 or + − * / choose the operation; type the "
-        "result and press Enter; arrows and Enter choose a cell; U undoes the last turn "
-        "in a two-player game.")
+        "result and press Enter; arrows and Enter choose a cell; A switches assisted "
+        "calculation; U undoes the last turn in a two-player game.")
 
 
 def _board_label(board_id: str) -> str:

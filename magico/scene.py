@@ -270,7 +270,8 @@ class MagicoScene(Scene):
         return bool(getattr(self.app.settings, "assisted_calc", False))
 
     def _assist_label(self) -> str:
-        return _("Assisted calculation: on") if self.assisted else _("Assisted calculation: off")
+        return (_("Assisted calculation (A): on") if self.assisted
+                else _("Assisted calculation (A): off"))
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -641,6 +642,9 @@ class MagicoScene(Scene):
             return self.entry.handle(event)
         if k == pygame.K_u and self.undo_btn in self._buttons():
             return self.undo()
+        if k == pygame.K_a and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.toggle_assisted()
+            return True
         if self.phase == "roll" and k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
             return self.roll() or self.is_ai(self.pos.to_move)
         if self.phase == "pass" and k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):

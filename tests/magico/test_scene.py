@@ -367,3 +367,12 @@ def test_K_7a_only_plain_digits_count_as_a_result(app):
     for text in ("", "²", "٧"):
         assert not scene.submit_result(text) and scene.phase == "type"
     assert scene.submit_result("7") and scene.phase == "place"
+
+
+def test_key_A_switches_assisted_calculation(app):
+    scene = start(app, rolls=[(5, 2)])
+    roll(app, scene)
+    key(app, pygame.K_a)
+    assert app.settings.assisted_calc and scene.op_buttons[0].label == "5 + 2 = 7"
+    key(app, pygame.K_a)
+    assert not app.settings.assisted_calc and scene.op_buttons[0].label == "5 + 2"
