@@ -15,7 +15,8 @@ Game phases come from each game's optional ``benchmarks/<game>_frames.py``
 ``phases(app, descriptor)`` generator, which yields ``(name, hold)`` after setting the app
 into that phase. ``hold`` is None or a callable run (untimed) before every frame that keeps
 the phase going, e.g. re-racks the pucks before they come to rest or restarts an
-animation; without a module, the game is measured in its first turn and in
+animation (a ``hold.max_frames`` attribute caps the frames of a phase whose every frame
+needs a rebuilt scene, such as a turn's end); without a module, the game is measured in its first turn and in
 AI-against-AI demo play. The shell's scenes (menu, settings, setup, rules, pause) come
 from :func:`shell_phases`.
 """
@@ -45,7 +46,7 @@ def _percentile(xs, q):
 
 RUNS = 3
 """Repeated runs per scene (the figure is the median of their p99s)."""
-GAP = 0.002
+GAP = 0.001
 """Seconds the main thread sleeps before each frame (the real loop waits for the next
 tick of the 60 Hz clock; a short pause keeps the benchmark fast)."""
 
@@ -97,10 +98,15 @@ def row(name: str, runs: list[list[float]], cpu: list[list[float]] | None = None
 
 
 def measure(app, name: str, hold, n: int, runs: int) -> dict:
-    """``runs`` runs of ``n`` frames of the current phase (10 warm-up frames before each)."""
+    """``runs`` runs of ``n`` frames of the current phase (10 warm-up frames before each).
+    A ``hold`` with a ``max_frames`` attribute (a phase that rebuilds its scene before
+    every frame) caps ``n`` and the warm-up."""
     out, cpu = [], []
+    cap = getattr(hold, "max_frames", None)
+    if cap:
+        n = min(n, cap)
     for _ in range(runs):
-        time_frames(app, 10, hold)  # warm caches (fonts, previews)
+        time_frames(app, 2 if cap else 10, hold)  # warm caches (fonts, previews)
         cpu.append([])
         out.append(time_frames(app, n, hold, cpu[-1]))
     return row(name, out, cpu)
@@ -184,7 +190,7 @@ def main(quick: bool = False) -> list[dict]:
     import main as composition
     from tests.harness import make_app
 
-    n, runs = (100, 2) if quick else (300, RUNS)
+    n, runs = (60, 2) if quick else (300, RUNS)
     app = make_app(composition.descriptors())
     rows = [calibration(n, runs)]
     for name, hold in shell_phases(app):
@@ -192,6 +198,8 @@ def main(quick: bool = False) -> list[dict]:
         drain(app)
     for d in app.games:
         for name, hold in game_phases(app, d):
+            if quick and getattr(hold, "max_frames", None):
+                continue               # a rebuilt scene per frame: too slow for --quick
             rows.append(measure(app, name, hold, n, runs))
             drain(app)
     app.to_menu()

@@ -10,8 +10,10 @@ phase going. Positions are G-N1 texts, resumed as the scene's own saves.
 * ``drag``: a pawn placed, one of the mover's pawns pressed and dragged: ghost pawns at
   the end of the chain (G-4), the pointer turning between the legal directions.
 * ``slide animation``: the pawn released, the chain sliding (G-4b); the scene is rebuilt
-  from the same save before each slide (the frame where the slide ends, the turn is
-  committed and autosaved is measured).
+  from the same save before each slide ends (the end of a turn has its own row).
+* ``turn end``: every measured frame handles an Enter ("no slide", G-4) that closes the
+  turn through the rules, records it and autosaves (the shell writes the save with
+  fsync on the main thread); the scene is rebuilt, untimed, before each frame.
 * ``removal choice``: a five in a row after the slide (G-5): the line flashes, the legal
   pawns are ringed, one is picked, the pointer moves over the others.
 * ``win screen``: the second point scored (G-6): the result panel, the pointer over it.
@@ -105,10 +107,24 @@ def phases(app, descriptor):
     cur = {"scene": new_slide()}
 
     def hold_slide():
-        if cur["scene"].anim is None:
+        a = cur["scene"].anim
+        if a is None or a.t >= a.duration - 2 / 60:     # rebuilt before the turn ends
             cur["scene"] = new_slide()
 
     yield "glissando slide animation", hold_slide
+
+    # the end of a turn: Enter ("no slide") closes it through the rules and autosaves
+    def hold_turn_end():
+        s = _placed(app, descriptor, MIDDLE)
+        turns = len(s.history)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                             unicode="\r", scancode=0))
+        ends.append((s, turns))
+
+    ends: list = []
+    hold_turn_end.max_frames = 60                            # a rebuilt scene per frame
+    yield "glissando turn end (rules + autosave)", hold_turn_end
+    assert all(len(s.history) == n + 1 for s, n in ends[:-1]), "a turn did not end"
 
     # the removal choice
     scene = _placed(app, descriptor, FOUR, "e8")

@@ -12,6 +12,9 @@ the dice state and the roll already made).
   erased on the keypad entry, one key a few frames.
 * ``glowing cells``: a die shows 1 (K-6): every empty cell glows and pulses; the pointer
   moves over the board.
+* ``turn end``: every measured frame handles the click on a glowing cell that plays the
+  turn (K-N2) through the rules, redraws the cached board layers and autosaves (the
+  shell writes the save with fsync on the main thread); rebuilt, untimed, before each.
 * ``end screen``: a game the beginner AI played to the end (K-8 … K-10): the runs counted
   up one by one, then the winner.
 * ``AI thinking (expert)``: a person against the expert, the expert's roll made, its
@@ -73,7 +76,8 @@ def phases(app, descriptor):
     cur = {"scene": new_roll()}
 
     def hold_roll():
-        if cur["scene"].phase != "rolling":
+        s = cur["scene"]
+        if s.phase != "rolling" or s.roll_t <= 2 / 60:   # rebuilt before the dice land
             cur["scene"] = new_roll()
 
     yield "magico rolling dice", hold_roll
@@ -104,6 +108,22 @@ def phases(app, descriptor):
         move(app, cell_rect((tick["i"] // 4) % 36).center)
 
     yield "magico glowing cells", hold_glow
+
+    # the end of a turn: a click on a glowing cell plays it (rules, board redrawn, autosave)
+    early = finished_game()[:6]
+    ends: list = []
+
+    def hold_turn_end():
+        s = _start(app, descriptor, turns=early, pending=(1, 4))
+        frames(app, 1)                                # untimed: the new scene's first draw
+        pos = cell_rect(min(s.glow)).center
+        for t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(t, pos=pos, button=1, touch=False))
+        ends.append(s)
+
+    hold_turn_end.max_frames = 60                            # a rebuilt scene per frame
+    yield "magico turn end (rules + autosave)", hold_turn_end
+    assert all(len(s.turns) == len(early) + 1 for s in ends[:-1]), "a turn did not end"
 
     # the end screen, counting the runs up
     scene = _start(app, descriptor, turns=finished_game())

@@ -7,6 +7,9 @@ and keeps the phase going:
 * ``lag``: a new match, two people at one computer, the glowing lag puck (M-L1).
 * ``placing``: the placer drags the target from the gutter over the target zone (M-R1),
   the pointer sweeping in and out of the zone (the legal/illegal ring every frame).
+* ``target placed``: every measured frame handles the release that places the target
+  (M-R1) through the rules and autosaves (fsync on the main thread); the scene is
+  rebuilt and the drag set up, untimed, before each frame.
 * ``16 pucks moving``: a break set up in the scene's own physics world: 15 pucks racked in
   the middle, every one of them and the shooter's puck launched (1500–6000 mm/s), so that
   all 16 slide, collide and bounce off the rails; re-racked (untimed) before they slow
@@ -130,6 +133,21 @@ def phases(app, descriptor):
         assert scene.drag_target is not None
 
     yield "mississippi placing", hold_place
+
+    # the end of a step: the target released in the zone (M-R1), autosaved
+    zone = tuple(round(c) for c in to_px(3300, 200))
+    ends: list = []
+
+    def hold_place_end():
+        s = _start(app, descriptor, lagged())
+        post(app, pygame.MOUSEBUTTONDOWN, pos=gutter, button=1, touch=False)
+        move(app, zone, buttons=(1, 0, 0))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=zone, button=1, touch=False))
+        ends.append(s)
+
+    hold_place_end.max_frames = 60                            # a rebuilt scene per frame
+    yield "mississippi target placed (rules + autosave)", hold_place_end
+    assert all(s.match.phase == "shoot" for s in ends[:-1]), "a target was not placed"
 
     # 16 pucks moving
     m = lagged()
