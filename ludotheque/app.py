@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pygame
 
-from . import i18n, theme
+from . import i18n, theme, workers
 from .audio import Audio
 from .saves import SaveStore
 from .settings import Settings
@@ -79,7 +79,6 @@ class App:
         self.running = True
         self.frames = 0
         self.accumulator = 0.0
-        self._executor: concurrent.futures.ThreadPoolExecutor | None = None
         self.clock = pygame.time.Clock()
         self._report_problems()
 
@@ -107,10 +106,9 @@ class App:
         return ok
 
     def run_worker(self, fn, *args) -> concurrent.futures.Future:
-        """Run ``fn(*args)`` on a worker thread (an AI decision) so the window never freezes."""
-        if self._executor is None:
-            self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
-        return self._executor.submit(fn, *args)
+        """Run ``fn(*args)`` (an AI decision) in the worker process so the window never
+        freezes or stutters (:mod:`ludotheque.workers`). Poll ``.done()`` in ``update``."""
+        return workers.submit(fn, *args)
 
     def set_language(self, lang: str) -> None:
         """Switch the language now (every text redraws in it) and remember it."""
@@ -291,7 +289,6 @@ class App:
                     print(screenshot)
                     break
         finally:
-            if self._executor is not None:
-                self._executor.shutdown(wait=False, cancel_futures=True)
+            workers.shutdown()
             pygame.quit()
         return 0

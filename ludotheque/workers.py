@@ -1,0 +1,76 @@
+"""Where AI decisions run: a separate process, so the window never stutters.
+
+An AI search is pure Python; on a thread it would hold the interpreter lock for
+milliseconds at a time and the frames would wait for it. :func:`submit` sends the call
+to one worker *process* (started with ``spawn``, once per app run, shared by every
+scene) and returns a ``concurrent.futures.Future``. The function and its arguments must
+be picklable (module-level functions, positions, ``random.Random``); anything that is
+not, or a machine where no process can be started, falls back to a worker thread —
+slower frames, same results.
+"""
+
+from __future__ import annotations
+
+import atexit
+import concurrent.futures
+import logging
+import multiprocessing
+import pickle
+import threading
+
+log = logging.getLogger(__name__)
+
+_lock = threading.Lock()
+_process_pool: concurrent.futures.ProcessPoolExecutor | None = None
+_thread_pool: concurrent.futures.ThreadPoolExecutor | None = None
+_process_broken = False
+
+
+def _threads() -> concurrent.futures.ThreadPoolExecutor:
+    global _thread_pool
+    if _thread_pool is None:
+        _thread_pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
+    return _thread_pool
+
+
+def _processes() -> concurrent.futures.ProcessPoolExecutor | None:
+    global _process_pool, _process_broken
+    if _process_pool is None and not _process_broken:
+        try:
+            _process_pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        except (OSError, ValueError, NotImplementedError) as exc:
+            log.warning("no worker process (%s); the computer thinks on a thread", exc)
+            _process_broken = True
+    return _process_pool
+
+
+def submit(fn, *args) -> concurrent.futures.Future:
+    """Run ``fn(*args)`` off the main thread. :returns: its Future (result or exception)."""
+    global _process_pool, _process_broken
+    with _lock:
+        try:
+            pickle.dumps((fn, args))
+        except (pickle.PicklingError, TypeError, AttributeError):
+            return _threads().submit(fn, *args)
+        pool = _processes()
+        if pool is not None:
+            try:
+                return pool.submit(fn, *args)
+            except (concurrent.futures.process.BrokenProcessPool, RuntimeError, OSError) as exc:
+                log.warning("worker process lost (%s); the computer thinks on a thread", exc)
+                _process_pool, _process_broken = None, True
+        return _threads().submit(fn, *args)
+
+
+def shutdown(wait: bool = False) -> None:
+    """Stop the workers; a decision in progress is abandoned unless ``wait``."""
+    global _process_pool, _thread_pool
+    with _lock:
+        for pool in (_process_pool, _thread_pool):
+            if pool is not None:
+                pool.shutdown(wait=wait, cancel_futures=True)
+        _process_pool = _thread_pool = None
+
+
+atexit.register(shutdown, True)
