@@ -207,14 +207,14 @@ def main(quick: bool = False) -> list[dict]:
 
 
 def drain(app) -> None:
-    """Wait for AI work a measured phase left on the worker thread, so that it does not
-    run (and hold the GIL) during the next phase's frames."""
-    ex = getattr(app, "_executor", None)
+    """Stop AI work a measured phase left running, so that it does not compete with the
+    next phase's frames (for the GIL on a worker thread, for a core in a worker process)."""
+    ex = getattr(app, "_executor", None)          # a shell whose AI runs on app threads
     if ex is not None:
         ex.shutdown(wait=True)
         app._executor = None
-
-
-if __name__ == "__main__":
-    for r in main("--quick" in sys.argv):
-        print(r)
+    try:
+        from ludotheque import workers            # a shell with a worker process
+    except ImportError:
+        return
+    workers.shutdown()
