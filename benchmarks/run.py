@@ -127,11 +127,28 @@ def main(argv=None) -> int:
     p.add_argument("--quick", action="store_true", help="a subset, under a minute")
     p.add_argument("--json", action="store_true", help="print the rows as JSON")
     p.add_argument("--only", nargs="*", choices=SOURCES, help="run only these sources")
+    p.add_argument("--from-json", nargs="+", metavar="FILE",
+                   help="print the table of earlier --json outputs (rows of later files replace "
+                        "rows of the same name) instead of measuring")
     args = p.parse_args(argv)
+    if args.from_json:
+        runs = [json.loads(Path(f).read_text(encoding="utf-8")) for f in args.from_json]
+        merged: dict = {}
+        for run in runs:
+            for r in run["rows"]:
+                merged[r["what"]] = {**r, "_run": run}
+        for run in runs:
+            print(f"- `{run['command'].strip()}` on {run.get('date', '?')}: {run['machine']}; "
+                  f"{run['load_before']} at the start, {run['load_after']} at the end; "
+                  f"{run['seconds']:.0f} s")
+        print()
+        print(table(list(merged.values())))
+        return 0
     before, t0 = load(), time.perf_counter()
     rows = collect(args.quick, args.only)
     after, took = load(), time.perf_counter() - t0
     info = {"machine": machine(), "command": "python benchmarks/run.py " + " ".join(argv or sys.argv[1:]),
+            "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
             "load_before": before, "load_after": after, "seconds": round(took, 1)}
     if args.json:
         print(json.dumps({**info, "rows": rows}, ensure_ascii=False, indent=1))
