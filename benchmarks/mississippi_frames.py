@@ -136,18 +136,23 @@ def phases(app, descriptor):
 
     # the end of a step: the target released in the zone (M-R1), autosaved
     zone = tuple(round(c) for c in to_px(3300, 200))
-    ends: list = []
+    last = {"scene": None, "ended": 0, "tried": 0}
 
     def hold_place_end():
+        prev = last["scene"]                      # check the last placement, then let it go
+        if prev is not None:
+            last["tried"] += 1
+            last["ended"] += prev.match.phase == "shoot"
         s = _start(app, descriptor, lagged())
         post(app, pygame.MOUSEBUTTONDOWN, pos=gutter, button=1, touch=False)
         move(app, zone, buttons=(1, 0, 0))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=zone, button=1, touch=False))
-        ends.append(s)
+        last["scene"] = s
 
     hold_place_end.max_frames = 60                            # a rebuilt scene per frame
     yield "mississippi target placed (rules + autosave)", hold_place_end
-    assert all(s.match.phase == "shoot" for s in ends[:-1]), "a target was not placed"
+    assert last["ended"] == last["tried"], "a target was not placed"
+    last["scene"] = None
 
     # 16 pucks moving
     m = lagged()
