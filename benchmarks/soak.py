@@ -20,8 +20,8 @@ of game time is abandoned (counted, not an error: a long match).
 Printed: games completed (per game), exceptions (raised from the shell or logged at
 ERROR), games abandoned, resident memory (RSS, from ``/proc/<pid>/statm``, of this
 process and its AI worker process) after the warm-up
-(once every game has been played at every level, or after a fifth of the time,
-whichever is later) and at the end, and the growth between the two; both are measured
+(the first game boundary once every game has been played and a third of the time has
+passed) and at the end, and the growth between the two; both are measured
 between two games (after the last game that ended, for the end). Exit status 1 on any exception or when
 RSS grew by 10 MB or more.
 """
@@ -98,7 +98,7 @@ class _ErrorLog(logging.Handler):
         self.records.append(self.format(record))
 
 
-def soak(minutes: float = 30.0, *, seed: int = 1, max_game_minutes: float = 10.0, games=None,
+def soak(minutes: float = 30.0, *, seed: int = 1, max_game_minutes: float = 6.0, games=None,
          levels=LEVELS, progress=None) -> dict:
     """Play computer-against-computer games for ``minutes`` of game time.
 
@@ -146,7 +146,7 @@ def soak(minutes: float = 30.0, *, seed: int = 1, max_game_minutes: float = 10.0
     abandoned = {g.id: 0 for g in games}
     exceptions: list[str] = []
     total = minutes * 60.0
-    warm_after = total / 5
+    warm_after = total / 3
     t = 0.0
     n_frames = 0
     k = 0
@@ -189,7 +189,7 @@ def soak(minutes: float = 30.0, *, seed: int = 1, max_game_minutes: float = 10.0
         completed[g.id] += status == "done"
         rss = rss_mb()  # measured between two games, always at the same kind of moment
         samples.append((round(t / 60, 2), round(rss, 1)))
-        if rss_warm is None and t >= warm_after and len(played) == len(games) * len(levels):
+        if rss_warm is None and t >= warm_after and {gid for gid, _ in played} == set(completed):
             rss_warm, warm_at = rss, t
         if progress:
             progress(f"{t / 60:6.2f} min  {g.id:<12} {level:<12} {status:<9} after {game_t:6.1f} s game time  "
@@ -211,7 +211,7 @@ def main(argv=None) -> int:
     p.add_argument("--minutes", type=float, default=30.0, help="game time to play (default 30)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--levels", default=",".join(LEVELS), help="computer levels, comma-separated (default: all)")
-    p.add_argument("--max-game", type=float, default=10.0, help="minutes of game time before a game is abandoned")
+    p.add_argument("--max-game", type=float, default=6.0, help="minutes of game time before a game is abandoned")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON line")
     p.add_argument("--quiet", action="store_true", help="no line per game")
     args = p.parse_args(argv)
