@@ -138,17 +138,18 @@ def main(argv=None) -> int:
             for r in run["rows"]:
                 merged[r["what"]] = {**r, "_run": run}
         for run in runs:
-            print(f"- `{run['command'].strip()}` on {run.get('date', '?')}: {run['machine']}; "
+            print(f"- `{run['command'].strip()}` started {run.get('date', '?')}: "
                   f"{run['load_before']} at the start, {run['load_after']} at the end; "
                   f"{run['seconds']:.0f} s")
         print()
         print(table(list(merged.values())))
         return 0
     before, t0 = load(), time.perf_counter()
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     rows = collect(args.quick, args.only)
     after, took = load(), time.perf_counter() - t0
     info = {"machine": machine(), "command": "python benchmarks/run.py " + " ".join(argv or sys.argv[1:]),
-            "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+            "date": started,
             "load_before": before, "load_after": after, "seconds": round(took, 1)}
     if args.json:
         print(json.dumps({**info, "rows": rows}, ensure_ascii=False, indent=1))
