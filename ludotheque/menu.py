@@ -27,11 +27,12 @@ def level_name(level: str) -> str:
 def start_game(app, game, config: GameConfig) -> None:
     """Build ``game``'s scene for ``config`` and make it the only scene above the menu.
 
-    A save that the game cannot restore is set aside and reported; a new game starts instead.
+    A save that the game cannot restore (any exception while building the scene from it)
+    is set aside and reported, and the menu stays: a damaged save never crashes the app.
     """
     try:
         scene = game.make_scene(app, config)
-    except (ValueError, KeyError, TypeError, IndexError) as exc:
+    except Exception as exc:  # noqa: BLE001 - whatever a damaged save makes a game raise
         if config.resume is None:
             raise
         log.warning("save of %s unusable: %s", game.id, exc)

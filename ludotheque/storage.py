@@ -13,6 +13,7 @@ hold everywhere (design.md "Runtime conventions"):
 from __future__ import annotations
 
 import json
+import math
 import os
 import tempfile
 from pathlib import Path
@@ -29,8 +30,20 @@ MISSING = object()
 """Returned by :func:`read_json` when the file does not exist."""
 
 
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number this app writes")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # "1e400" parses as infinity
+        raise ValueError(f"{text} is out of range")
+    return value
+
+
 def read_json(path: Path) -> object:
-    """Parse ``path`` as JSON.
+    """Parse ``path`` as strict JSON: ``NaN``, ``Infinity`` and numbers too large for a
+    float are refused (this app never writes them, and games must never see them).
 
     :returns: the parsed value, or :data:`MISSING` when the file does not exist.
     :raises BadFile: the path is a symbolic link or not a regular file, is larger than
@@ -52,7 +65,7 @@ def read_json(path: Path) -> object:
     try:
         with open(path, "rb") as fh:
             raw = fh.read(MAX_BYTES + 1)
-        return json.loads(raw.decode("utf-8"))
+        return json.loads(raw.decode("utf-8"), parse_constant=_no_constant, parse_float=_finite_float)
     except OSError as exc:
         raise BadFile(f"{path.name} cannot be read ({exc.strerror})") from exc
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # RecursionError: "[[[[…" nested too deep
@@ -66,10 +79,11 @@ def write_json(path: Path, data: object) -> None:
 
     :raises OSError: the folder cannot be created or written (read-only, full disk).
     :raises TypeError: ``data`` is not JSON-serialisable.
+    :raises ValueError: ``data`` holds NaN or an infinity.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True)
+    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True, allow_nan=False)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:

@@ -708,6 +708,26 @@ class Match:
                      "facts": _jsonable(self.last.facts)},
         }
 
+    def _check_saved_fields(self) -> None:
+        """Every side-valued field names a side and every count is sane (a save from disk
+        is data, not trusted code: M-O6)."""
+        if self.phase not in PHASES:
+            raise ValueError(f"unknown phase {self.phase!r}")
+        if self.lag_side not in SIDES:
+            raise ValueError(f"lag_side is {self.lag_side!r}, not a side")
+        for name in ("shooter", "placer", "chooser", "winner"):
+            if getattr(self, name) not in SIDES + (None,):
+                raise ValueError(f"{name} is {getattr(self, name)!r}, not a side")
+        roles_known = self.phase not in ("lag", "choose_role")
+        if roles_known and (self.shooter is None or self.placer is None or self.shooter == self.placer):
+            raise ValueError("shooter and placer must be the two sides")
+        if any(t.owner not in SIDES for t in self.table.values()):
+            raise ValueError("a puck on the table has no owner")
+        if any(not self.teams[s] for s in SIDES) or any(not 0 <= self.member[s] < len(self.teams[s]) for s in SIDES):
+            raise ValueError("team members do not match the teams")
+        if self.target is not None and self.target not in self.table:
+            raise ValueError("the target is not on the table")
+
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "Match":
         """Rebuild a match from :meth:`to_dict`. Raises ``IllegalAction`` ("M-O6 …") for a
@@ -737,8 +757,9 @@ class Match:
             m.last = Outcome(str(last.get("rule", "M-O6")), str(last.get("text", "")),
                              dict(last.get("facts", {})))
             m.history = [m.last]
+            m._check_saved_fields()
             m.check_invariant()
-        except (KeyError, TypeError, ValueError, AssertionError) as exc:
+        except (KeyError, TypeError, ValueError, AssertionError, AttributeError, OverflowError) as exc:
             raise IllegalAction(f"M-O6 not a valid saved match: {exc}") from exc
         return m
 
