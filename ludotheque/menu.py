@@ -162,7 +162,7 @@ class SetupScene(Scene):
         names = list(app.settings.player_names)
         sides = [s() for s in game.default_sides] or [_("Player 1"), lambda: _("Player 2")]
         self.entries = [TextEntry((440, 0, 520, 52), max_len=20, text=names[i],
-                                  label=(lambda i=i: self.side_name(i) + " :"),
+                                  label=(lambda i=i: _("{side}:").format(side=self.side_name(i))),
                                   placeholder=lambda: _("name (optional)")) for i in range(2)]
         self.focus = FocusGroup()
         self.build()
@@ -282,7 +282,8 @@ class RulesScene(Scene):
         return self.back.handle(event)
 
     def _scroll(self, n):
-        self.scroll = max(0, min(max(self.total - 8, 0), self.scroll + n))
+        visible = self.area.height // (theme.font(theme.BODY).get_linesize() + 4)
+        self.scroll = max(0, min(max(self.total - visible, 0), self.scroll + n))
 
     def draw(self, surface):
         surface.fill(theme.BG)
@@ -316,7 +317,7 @@ class SettingsScene(Scene):
         self.focus.add(Toggle((x, y + 180, w, 50), lambda: _("Full screen (F11)"), lambda: s.fullscreen,
                               lambda v: app._toggle_fullscreen()))
         self.names = [TextEntry((x, y + 240 + 60 * i, w, 50), max_len=20, text=s.player_names[i],
-                                label=(lambda i=i: _("Player {n} name").format(n=i + 1) + " :"),
+                                label=(lambda i=i: _("Player {n} name:").format(n=i + 1)),
                                 on_submit=lambda t: self._save_names()) for i in range(2)]
         for e in self.names:
             self.focus.add(e)

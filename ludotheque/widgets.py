@@ -201,7 +201,8 @@ class Slider(Widget):
 class TextEntry(Widget):
     """One line of typed text (or digits only with ``numeric``); Enter calls ``on_submit(text)``.
 
-    ``placeholder`` (text or callable) is shown greyed while the entry is empty.
+    ``placeholder`` (text or callable) is shown greyed while the entry is empty. Taking
+    the focus selects the whole text (shown highlighted): the first key typed replaces it.
 
     Takes ``TEXTINPUT`` events (any language, accents) and Backspace; at most ``max_len``
     characters.
@@ -209,8 +210,10 @@ class TextEntry(Widget):
 
     def __init__(self, rect, *, numeric: bool = False, max_len: int = 8, on_submit=None,
                  text: str = "", label=None, placeholder=None):
+        self.text = text
+        self.selected = False
         super().__init__(rect)
-        self.numeric, self.max_len, self.on_submit, self.text, self.label = numeric, max_len, on_submit, text, label
+        self.numeric, self.max_len, self.on_submit, self.label = numeric, max_len, on_submit, label
         self.placeholder = placeholder
         self.blink = 0.0
 
@@ -224,6 +227,23 @@ class TextEntry(Widget):
             if len(self.text) < self.max_len:
                 self.text += ch
 
+    @property
+    def focused(self) -> bool:
+        return self._focused
+
+    @focused.setter
+    def focused(self, value: bool) -> None:
+        # gaining focus selects the whole text: typing replaces a remembered name
+        # instead of appending to it ("AliceAlice"); Backspace clears it
+        if value and not getattr(self, "_focused", False):
+            self.selected = bool(self.text)
+        self._focused = value
+
+    def _take_selection(self) -> None:
+        if self.selected:
+            self.text = ""
+            self.selected = False
+
     def handle(self, event) -> bool:
         if is_click(event) and self.rect.collidepoint(event.pos):
             self.focused = True
@@ -231,11 +251,18 @@ class TextEntry(Widget):
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
+            self._take_selection()
             self.type(event.text)
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_BACKSPACE:
-                self.text = self.text[:-1]
+                if self.selected:
+                    self._take_selection()
+                else:
+                    self.text = self.text[:-1]
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_END, pygame.K_HOME):
+                self.selected = False
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.on_submit:
@@ -252,6 +279,9 @@ class TextEntry(Widget):
         if not self.text and self.placeholder:
             theme.text(surface, _label(self.placeholder), (x, self.rect.centery), theme.BODY, theme.MUTED,
                        anchor="midleft")
+        if self.selected and self.focused and self.text:
+            sel = theme.rendered(self.text, theme.LARGE, tuple(theme.TEXT), True).get_rect(midleft=(x, self.rect.centery))
+            pygame.draw.rect(surface, theme.BLUE, sel.inflate(6, 4), border_radius=4)
         r = theme.text(surface, self.text, (x, self.rect.centery), theme.LARGE, anchor="midleft", bold=True)
         if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
             pygame.draw.line(surface, theme.TEXT, (r.right + 3, self.rect.top + 10), (r.right + 3, self.rect.bottom - 10), 2)

@@ -43,6 +43,20 @@ def grab(env, path) -> bytes:
     return Path(path).read_bytes()
 
 
+def wait_for_window(env, app, seconds: float = 60.0) -> str:
+    """The X window id of process ``app`` once it has mapped its window (polls: a loaded
+    machine may take many seconds to start the game)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        assert app.poll() is None, "the game exited at start"
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.pid)], env=env,
+                               capture_output=True, text=True, timeout=30)
+        if found.stdout.split():
+            return found.stdout.split()[0]
+        time.sleep(0.2)
+    raise AssertionError(f"no window from the game after {seconds:.0f} s")
+
+
 def first_tile_button():
     """Where "Two players" of the first tile is, from the menu's own layout."""
     sys.path.insert(0, str(ROOT))
@@ -59,9 +73,7 @@ def test_clicking_a_tile_in_a_real_window_opens_the_game_setup(display, tmp_path
     app = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--lang", "en"], env=display, cwd=ROOT,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
-        found = subprocess.run(["xdotool", "search", "--sync", "--pid", str(app.pid)], env=display,
-                               capture_output=True, text=True, timeout=30)
-        wid = found.stdout.split()[0]
+        wid = wait_for_window(display, app)
         time.sleep(1.5)
         assert app.poll() is None, "the game exited at start"
         before = grab(display, tmp_path / "before.rgb")

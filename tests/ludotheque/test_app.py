@@ -183,3 +183,25 @@ def test_dialog_enter_and_escape(app):
 def test_menu_draws_something(app):
     frames(app, 1)
     assert pixel(app, (640, 5)) != pixel(app, (640, 70))  # the title is drawn
+
+
+def test_typing_in_a_remembered_name_replaces_it(app):
+    app.settings.player_names = ["Alice", ""]
+    click(app, buttons(app.top)["Two players"].rect.center)
+    entry = app.top.entries[0]
+    assert entry.text == "Alice"
+    click(app, entry.rect.center)
+    type_text(app, "Bob")
+    assert entry.text == "Bob"
+    key(app, pygame.K_BACKSPACE)
+    assert entry.text == "Bo"  # after the first key, keys edit as usual
+
+
+def test_setup_labels_use_the_language_punctuation(app):
+    click(app, buttons(app.top)["Two players"].rect.center)
+    assert app.top.entries[0].label() == "Left:"
+    i18n.set_language("fr")
+    try:
+        assert app.top.entries[0].label() == "Left :"
+    finally:
+        i18n.set_language("en")
