@@ -10,8 +10,12 @@ Levels
     Plays a random legal turn: a random placement, a random slide half of the time, and
     takes a scoring turn (G-5) only when one happens to be there, one time in two.
 ``"intermediate"`` (Intermédiaire)
-    One ply: every complete turn is scored with the static evaluation below and the best
-    one is played, with some noise so that it varies and sometimes misjudges.
+    One ply: every complete turn is scored with the static evaluation below, with some
+    noise so that it varies and sometimes misjudges; then a one-ply threat check: it
+    plays the best turn after which the opponent cannot make a line of five by a
+    placement, slide or push (G-5), if it finds one within ``INTERMEDIATE_CHECK``
+    looked-at opponent turns.
+    It does not look further (two-turn threats, forks of two fives) — the expert does.
 ``"expert"``
     Alpha-beta search with iterative deepening over two plies (its turn, then every
     reply), forward pruning at the root and a threat-aware evaluation.
@@ -71,6 +75,7 @@ LEVELS = ("beginner", "intermediate", "expert")
 EXPERT_TIME = 1.8       # s, wall-clock safety limit of the expert (target: max <= 2 s)
 EXPERT_WIDTH = 40       # turns searched at depth 2
 EXPERT_NODES = 30_000   # evaluated replies per decision (about 0.6 s on one core)
+INTERMEDIATE_CHECK = 100_000  # intermediate: opponent turns looked at by its threat check
 WIN = 1_000_000
 POINT = 1000
 
@@ -270,10 +275,44 @@ def _expert(p: Position, rng: random.Random, time_limit: float | None) -> Turn:
     return best_turn
 
 
+def _opponent_scores(m: int, t: int, budget: list[int]) -> bool | None:
+    """True when the owner of ``t``, moving next, can score (G-5): a five of theirs is
+    already on the board (G-5b), or one of their turns (placement G-3 and optional
+    slide or push G-4) makes one. ``m`` are the other side's pawns. False when they
+    cannot move (G-7: no pawn in reserve or no empty cell). ``budget[0]`` counts down
+    the opponent turns looked at; None when it runs out before an answer."""
+    if t.bit_count() >= PAWNS_PER_SIDE or (m | t) == FULL:   # G-7: the game ends first
+        return False
+    if has_five(t):
+        return True
+    for _pl, _sl, t2, _m2 in _children(t, m):
+        if has_five(t2):
+            return True
+        budget[0] -= 1
+        if budget[0] <= 0:
+            return None
+    return False
+
+
 def _intermediate(p: Position, rng: random.Random) -> Turn:
+    """One ply with noise, then a one-ply threat check (G-5): turns are tried in noisy
+    order of their static value and the first after which the opponent cannot make a
+    line of five by placement, slide or push is played; if none is found within
+    ``INTERMEDIATE_CHECK`` looked-at opponent turns, the best turn. A turn that wins at
+    once (G-6) is played without the check."""
     roots = _root_moves(p)
-    best = max(roots, key=lambda r: r[0] + rng.gauss(0, 120))
-    return best[1]
+    ranked = sorted(roots, key=lambda r: -(r[0] + rng.gauss(0, 120)))
+    wins = [r for r in ranked if r[0] >= WIN]
+    if wins:
+        return wins[0][1]
+    budget = [INTERMEDIATE_CHECK]
+    for r in ranked:
+        safe = _opponent_scores(r[2], r[3], budget)
+        if safe is None:
+            break
+        if not safe:
+            return r[1]
+    return ranked[0][1]
 
 
 def _beginner(p: Position, rng: random.Random) -> Turn:

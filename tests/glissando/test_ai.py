@@ -63,3 +63,21 @@ def test_G_6_expert_beats_beginner_in_a_seeded_game():
         level = "expert" if p.to_move == "b" else "beginner"
         p = p.play(choose_turn(p, level, rng))
     assert p.winner == "b"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_G_4b_intermediate_blocks_a_push_that_would_make_five(seed):
+    # orange (1 point of 2) threatens e3v: e3 pushes blue e2 to e1 and completes a2-e2;
+    # no empty cell in a window of four, so only a look at orange's turns shows it
+    p = pos("8/8/8/8/8/4O3/OOOOB3/8", pts="0-1")
+    t = choose_turn(p, "intermediate", random.Random(seed))
+    q = p.play(t)
+    assert not any(q.play(r).winner == "o" for r in q.turns()), t
+
+
+def test_G_5_intermediate_blocks_a_placement_that_would_make_five():
+    # orange threatens to place on e1 (a1-d1 then five); intermediate stops it
+    p = pos("8/8/8/8/8/8/8/OOOO3B", pts="0-1")
+    for seed in range(3):
+        q = p.play(choose_turn(p, "intermediate", random.Random(seed)))
+        assert not any(q.play(r).winner == "o" for r in q.turns())
