@@ -14,7 +14,7 @@ burst, so a puck held still and then flicked is timed correctly. Units: s, mm, m
 
 from __future__ import annotations
 
-from mississippi.flick import FlickTracker, Launch
+from mississippi.flick import FlickTracker, Launch, flick_velocity
 
 GAP = 0.05
 """Seconds without motion that end a burst of pointer samples."""
@@ -116,6 +116,18 @@ class SteadyFlick:
         launch = self._tracker.release(t_rel, x, y)
         self.launch = launch
         return launch
+
+    def velocity(self, t: float | None = None) -> tuple[float, float]:
+        """(vx, vy) mm/s the held puck would be launched with if released at frame time
+        ``t`` s (default: the last motion), for the aim guide (M-U1); (0, 0) when no drag
+        is active or before any motion. Motion less than :data:`GAP` s before ``t`` counts
+        as still going on (the frame loop stamps events late)."""
+        if not self._tracker.active or len(self._raw) < 2:
+            return 0.0, 0.0
+        samples = retime(self._raw)
+        last = samples[-1][0]
+        at = last if t is None or t - self._raw[-1][0] < GAP else max(float(t), last)
+        return flick_velocity(samples, at, window=self._tracker.window, cap=self._tracker.cap)
 
     def cancel(self) -> None:
         self._tracker.cancel()

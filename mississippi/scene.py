@@ -26,7 +26,7 @@ from mississippi.pointer import SteadyFlick
 from mississippi.rules import (IllegalAction, LEFT_EDGE, Match, PuckOutcome, PUCK_RADIUS,
                                PUCK_THICKNESS, Report, RIGHT_EDGE, TABLE_LENGTH, TABLE_WIDTH,
                                ZONES, TablePuck, other)
-from mississippi.sim import FlipToss, TableSim
+from mississippi.sim import DECEL, FlipToss, TableSim
 
 log = logging.getLogger(__name__)
 _ = i18n.domain("mississippi")
@@ -39,6 +39,7 @@ TABLE_H = round(TABLE_WIDTH * SCALE)   # 163 px
 PR = PUCK_RADIUS * SCALE               # puck radius in px
 COLOURS = {"left": theme.BLUE, "right": theme.ORANGE}
 SHOT_DELAY = 1.1                       # s an outcome stays readable before the AI acts
+LAG_HOLD = 4.0                         # s the lag result stays on the table (or until a click)
 FLIP_WINDOW = 3.0                      # s, M-F4 default
 
 
@@ -242,6 +243,7 @@ class MississippiScene(Scene):
         self.last_shot: dict | None = resume.get("last_shot") if resume else None
         self.last_launch: dict | None = None
         self.lag_ghosts: list = []
+        self.lag_hold: float | None = None   # s left showing the lag result (M-L2/M-L3)
         self._knock_moment = None
         self.debug = False
         # the aim guide: off by default; on with the option or the beginner hints setting
@@ -262,7 +264,8 @@ class MississippiScene(Scene):
         return self.players[0 if side == "left" else 1].level
 
     def busy(self) -> bool:
-        return self.sim is not None or self.replay is not None or self.ai_aim is not None
+        return (self.sim is not None or self.replay is not None or self.ai_aim is not None
+                or self.lag_hold is not None)
 
     def hints(self) -> bool:
         return bool(getattr(self.app.settings, "hints", False))
@@ -449,6 +452,7 @@ class MississippiScene(Scene):
                 self.lag_ghosts = [(owners.get(pid, "left"), p.x, p.y)      # show where
                                    for pid, p in report.pucks.items()       # they stopped
                                    if p.state in ("table", "overhang")]
+                self.lag_hold = LAG_HOLD                 # until a click/Enter or LAG_HOLD s
         elif kind == "shot":
             m.shot(report)
         elif kind == "counter":
@@ -643,6 +647,9 @@ class MississippiScene(Scene):
             if k == pygame.K_F3:
                 self.debug = not self.debug
                 return True
+            if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.lag_hold is not None:
+                self.end_lag_hold()
+                return True
             if k == pygame.K_SPACE:
                 if m.phase == "flip" and not self.is_ai(m.placer):
                     self.flip_key()
@@ -679,8 +686,18 @@ class MississippiScene(Scene):
             return self._release(event.pos)
         return False
 
+    def end_lag_hold(self) -> None:
+        """The players have seen the lag result (M-L2/M-L3): play on."""
+        if self.lag_hold is not None:
+            self.lag_hold = None
+            self.wait = SHOT_DELAY
+            self._refresh_buttons()
+
     def _press(self, pos) -> bool:
         m = self.match
+        if self.lag_hold is not None:
+            self.end_lag_hold()                          # a click: seen the lag result
+            return True
         if m.phase == "over":
             self.app.to_menu()
             return True
@@ -772,6 +789,10 @@ class MississippiScene(Scene):
     # ------------------------------------------------------------------ scene API
     def update(self, dt: float) -> None:
         self.t += dt
+        if self.lag_hold is not None:
+            self.lag_hold -= dt
+            if self.lag_hold <= 0:
+                self.end_lag_hold()
         if self.replay is not None:
             self._step_replay(dt)
             return
@@ -859,11 +880,40 @@ class MississippiScene(Scene):
             n -= 1
         return max(0, n)
 
+    def puck_out_of_gutter(self) -> str | None:
+        """The side whose puck in hand is drawn on the table right now (the glowing puck
+        ready to flick, the puck held in a drag, the AI's puck being aimed, the target
+        being dragged into place), so that puck is not drawn in the gutter too."""
+        m = self.match
+        if self.tracker is not None and self.tracker.active:
+            return self.tracker.side
+        if self.drag_target is not None and m.placer:
+            return m.placer
+        if self.ai_aim is not None:
+            return m.lag_side if m.phase == "lag" else m.shooter
+        side, _kind = self._human_flicker()
+        return side
+
+    def ghosts_visible(self) -> bool:
+        """The lag pucks are drawn where they stopped (M-L1/M-L2), although the rules have
+        already returned them to the gutters (M-L3)."""
+        return bool(self.lag_ghosts) and self.sim is None and (
+            self.lag_hold is not None or self.match.phase in ("lag", "choose_role"))
+
+    def gutter_shown(self, side: str) -> int:
+        """How many pucks are drawn in ``side``'s gutter: the hand count (M-O2) minus the
+        puck of that hand drawn on the table (:meth:`puck_out_of_gutter`)."""
+        n = self.hand_count(side)
+        if n and self.puck_out_of_gutter() == side:
+            n -= 1
+        if self.ghosts_visible():
+            n -= sum(1 for owner, _x, _y in self.lag_ghosts if owner == side)
+        return max(0, n)
+
     def _gutter_pucks(self, s) -> None:
         """The pucks in each gutter = in each player's hand (M-O2), with the count."""
-        m = self.match
         for side in ("left", "right"):
-            n = self.hand_count(side)
+            n = self.gutter_shown(side)
             gx0 = 0 if side == "left" else RIGHT_EDGE
             for i in range(n):
                 col, row = i % 3, i // 3
@@ -880,14 +930,31 @@ class MississippiScene(Scene):
             theme.text(s, _("REPLAY") + (" ×¼" if self.replay["speed"] < 1 else ""),
                        (640, Y0 - 40), theme.LARGE, theme.ACCENT, anchor="center", bold=True)
             return
-        if self.lag_ghosts and self.sim is None and m.phase in ("lag", "choose_role"):
+        if self.ghosts_visible():
+            held = self.lag_hold is not None
             veil = pygame.Surface((int(2 * PR + 4), int(2 * PR + 4)), pygame.SRCALPHA)
+            winner = m.chooser if m.last.rule == "M-L2" else None
             for owner, x, y in self.lag_ghosts:
                 veil.fill((0, 0, 0, 0))
-                pygame.draw.circle(veil, (*COLOURS[owner], 150), (PR + 2, PR + 2), PR)
+                pygame.draw.circle(veil, (*COLOURS[owner], 255 if held else 150), (PR + 2, PR + 2), PR)
                 pygame.draw.circle(veil, (255, 255, 255, 170), (PR + 2, PR + 2), PR, 2)
                 px, py = to_px(x, y)
                 s.blit(veil, (px - PR - 2, py - PR - 2))
+                if held and owner == winner:            # M-L2: who was closer, and by how much
+                    edge = RIGHT_EDGE if owner == "left" else LEFT_EDGE
+                    ex, _ey = to_px(edge, y)
+                    pygame.draw.circle(s, theme.GOOD, (px, py), PR + 5, 3)
+                    pygame.draw.line(s, theme.GOOD, (px, py), (ex, py), 2)
+                    label = _("closest: {cm:.0f} cm from the gutter").format(cm=abs(edge - x) / 10)
+                    w = theme.font(theme.SMALL, True).size(label)[0] + 16
+                    box = pygame.Rect(0, 0, w, 26)
+                    box.midbottom = (px, py - PR - 6)
+                    box.clamp_ip(pygame.Rect(X0 + 100, 0, 1260 - X0 - 200, 720))
+                    theme.panel(s, box, theme.BG2, radius=6, border=theme.GOOD)
+                    theme.text(s, label, box.center, theme.SMALL, theme.GOOD, anchor="center", bold=True)
+            if held:
+                theme.text(s, _("Click or press Enter to go on"), (640, Y0 + TABLE_H + RAIL + 22),
+                           theme.SMALL, theme.TEXT, anchor="center")
         if self.sim is not None:
             self._draw_world(s, self.sim, self.shot_owner)
         else:
@@ -901,6 +968,8 @@ class MississippiScene(Scene):
         side, kind = self._human_flicker()
         if self.tracker is not None and self.tracker.active:
             px, py = to_px(*self.tracker.puck)
+            if self.aim_guide:
+                self._draw_drag_guide(s, *self.tracker.puck)
             draw_puck(s, px, py, COLOURS[self.tracker.side], ring=theme.TEXT)
         elif side is not None:
             hx, hy = self.hand_spot(side)
@@ -931,6 +1000,41 @@ class MississippiScene(Scene):
             pulse = 3 + 2 * math.sin(self.t * 6)
             pygame.draw.circle(s, theme.ACCENT, (px, py), PR + 6 + pulse, 2)
 
+    def drag_prediction(self) -> tuple[float, float, float, float] | None:
+        """The aim guide during a drag (M-U1, M-P1): ``(vx, vy, x, y)`` — the launch
+        velocity in mm/s if the puck were released now and where a free slide at that
+        velocity would stop (mm, clamped to the table); None without a drag or motion."""
+        if self.tracker is None or not self.tracker.active:
+            return None
+        vx, vy = self.tracker.velocity(self.t)
+        v = math.hypot(vx, vy)
+        if v < 1.0:
+            return None
+        d = v * v / (2 * DECEL)
+        x0, y0 = self.tracker.puck
+        x = min(max(x0 + vx / v * d, 0.0), TABLE_LENGTH)
+        y = min(max(y0 + vy / v * d, PUCK_RADIUS), TABLE_WIDTH - PUCK_RADIUS)
+        return vx, vy, x, y
+
+    def _draw_drag_guide(self, s, x0: float, y0: float) -> None:
+        pred = self.drag_prediction()
+        a = to_px(x0, y0)
+        m = self.match
+        if m.target in m.table and self._flick_kind != "lag":
+            tp = m.table[m.target]
+            self._dashed(s, a, to_px(tp.x, tp.y), theme.MUTED)
+        if pred is None:
+            theme.text(s, _("drag toward the far end"), (a[0], a[1] - PR - 6), theme.SMALL,
+                       theme.ACCENT, anchor="midbottom")
+            return
+        vx, vy, x, y = pred
+        b = to_px(x, y)
+        self._dashed(s, a, b, theme.ACCENT)
+        pygame.draw.circle(s, theme.ACCENT, b, PR, 2)        # where a free slide stops
+        speed = math.hypot(vx, vy) / 1000
+        theme.text(s, _("{v:.1f} m/s").format(v=speed), (a[0], a[1] - PR - 6), theme.SMALL,
+                   theme.ACCENT, anchor="midbottom", bold=True)
+
     def _dashed(self, s, a, b, colour) -> None:
         ax, ay = a
         bx, by = b
@@ -958,94 +1062,181 @@ class MississippiScene(Scene):
         theme.panel(s, rect, theme.PANEL, border=border)
         if active:
             pygame.draw.rect(s, COLOURS[side], rect, 4, border_radius=14)
-        draw_puck(s, rect.left + 34, rect.top + 36, COLOURS[side], r=18)
-        idx = 0 if side == "left" else 1
-        name = m.name(side) if len(m.teams[side]) > 1 else self.players[idx].name
-        theme.text(s, _fit(name, theme.BODY, rect.w - 180), (rect.left + 64, rect.top + 14),
-                   theme.BODY, bold=True)
+        draw_puck(s, rect.left + 30, rect.top + 30, COLOURS[side], r=16)
+        # the hand count (M-O2) in its own column on the right: never under the name
+        count_w = 96
+        col = pygame.Rect(rect.right - count_w - 8, rect.top + 6, count_w, rect.h - 12)
+        theme.text(s, str(self.hand_count(side)), (col.centerx, col.top), theme.TITLE,
+                   COLOURS[side], anchor="midtop", bold=True)
+        theme.text(s, _("in hand"), (col.centerx, col.top + 58), theme.SMALL, theme.MUTED,
+                   anchor="midtop")
+        text_w = col.left - (rect.left + 56) - 8
+        y = rect.top + 10
+        for line in self.panel_name_lines(side, text_w):
+            theme.text(s, line, (rect.left + 56, y), 20, bold=True)
+            y += 22
         sub = []
         if self.is_ai(side):
             sub.append(_("AI {level}").format(level=ai_level_name(self.level(side))))
         if len(m.teams[side]) > 1:
             sub.append(_("team: {names}").format(names=", ".join(m.teams[side])))
         if sub:
-            theme.text(s, _fit(" · ".join(sub), theme.SMALL, rect.w - 180),
-                       (rect.left + 64, rect.top + 46), theme.SMALL, theme.MUTED)
+            theme.text(s, _fit(" · ".join(sub), 16, text_w), (rect.left + 56, y + 2), 16, theme.MUTED)
         role = None
         if m.shooter == side:
             role = _("SHOOTER")
         elif m.placer == side:
             role = _("PLACER")
         if role:
-            badge = pygame.Rect(rect.left + 14, rect.top + 72, 150, 34)
+            badge = pygame.Rect(rect.left + 12, rect.bottom - 40,
+                                max(110, theme.font(20, True).size(role)[0] + 24), 30)
             theme.panel(s, badge, theme.ACCENT if m.shooter == side else theme.PANEL_HI, radius=8)
-            theme.text(s, role, badge.center, theme.BODY, theme.BG if m.shooter == side else theme.TEXT,
-                       anchor="center", bold=True)
-        theme.text(s, str(self.hand_count(side)), (rect.right - 20, rect.top + 12), theme.HUGE,
-                   COLOURS[side], anchor="topright", bold=True)
-        theme.text(s, _("in hand"), (rect.right - 20, rect.bottom - 30), theme.SMALL, theme.MUTED,
-                   anchor="topright")
+            theme.text(s, _fit(role, 20, badge.w - 10, True), badge.center, 20,
+                       theme.BG if m.shooter == side else theme.TEXT, anchor="center", bold=True)
         if m.shooter == side and m.knock_required and m.phase in ("place", "shoot"):
             txt = _("knocked ✓") if m.knocked else _("last puck")
-            pill = pygame.Rect(rect.left + 14, rect.bottom + 8, 170, 28)
+            left = rect.left + 12 + max(110, theme.font(20, True).size(_("SHOOTER"))[0] + 24) + 8
+            pill = pygame.Rect(left, rect.bottom - 38, rect.right - 12 - left, 26)
             theme.panel(s, pill, theme.BG2, radius=8, border=theme.GOOD if m.knocked else theme.ACCENT)
-            theme.text(s, txt, pill.center, theme.SMALL, theme.GOOD if m.knocked else theme.ACCENT,
-                       anchor="center", bold=True)
+            theme.text(s, _fit(txt, 16, pill.w - 8, True), pill.center, 16,
+                       theme.GOOD if m.knocked else theme.ACCENT, anchor="center", bold=True)
+
+    def panel_name_lines(self, side: str, width: int) -> list[str]:
+        """The player's name in the panel, wrapped on at most two lines of ``width`` px at
+        20 px bold (cut with an ellipsis only past that)."""
+        name = self._who(side)
+        lines = list(theme.wrap(name, 20, width, True))
+        if len(lines) > 2:
+            lines = [lines[0], " ".join(lines[1:])]
+        return [_fit(line, 20, width, True) for line in lines]
+
+    def headline(self) -> str:
+        """The heading over the table: whose turn, in the game's words."""
+        m = self.match
+        side = m.to_act
+        if m.phase == "lag":
+            return _("Lag: {who} slides a puck").format(who=self._who(side, short=True))
+        if m.phase == "choose_role":
+            return _("{who} chooses a role").format(who=self._who(side, short=True))
+        if m.phase == "place":
+            return _("{who} places the target").format(who=self._who(side, short=True))
+        if m.phase == "shoot":
+            return _("{who} shoots").format(who=self._who(m.shooter, short=True))
+        if m.phase == "flip":
+            return _("Flip!")
+        if m.phase == "over":
+            return _("{who} wins!").format(who=self._who(m.winner, short=True))
+        return ""
+
+    def last_puck_banner(self) -> str | None:
+        """M-R8/M-R10 made unmistakable: the text of the banner shown while the shooter is
+        down to the last puck, else None."""
+        m = self.match
+        if m.phase not in ("place", "shoot") or not m.knock_required or self.lag_hold is not None:
+            return None
+        who = self._who(m.shooter, short=True)
+        if self.is_ai(m.shooter):
+            return _("{who}'s last puck: if it drops both pucks, {who} wins").format(who=who)
+        if not m.knocked:
+            return _("Last puck: knock (K), then drop both pucks to win")
+        return _("Last puck: drop both the target and your puck into the gutter to win")
+
+    def _draw_progress(self, s) -> None:
+        """Pucks left in each hand (M-O1, M-E1) as one 16-slot strip: a side wins by
+        emptying its hand."""
+        m = self.match
+        bar = pygame.Rect(440, 188, 400, 12)
+        n_left, n_right = self.hand_count("left"), self.hand_count("right")
+        slot = bar.w / 16
+        for i in range(16):
+            r = pygame.Rect(bar.x + i * slot + 1, bar.y, slot - 2, bar.h)
+            if i < n_left:
+                colour = COLOURS["left"]
+            elif i >= 16 - n_right:
+                colour = COLOURS["right"]
+            else:
+                colour = theme.PANEL
+            pygame.draw.rect(s, colour, r, border_radius=3)
+        theme.text(s, str(n_left), (bar.left - 8, bar.centery), 18, COLOURS["left"], anchor="midright",
+                   bold=True)
+        theme.text(s, str(n_right), (bar.right + 8, bar.centery), 18, COLOURS["right"],
+                   anchor="midleft", bold=True)
+        theme.text(s, _("pucks in hand — empty yours to win"), (bar.centerx, bar.top - 2), 14,
+                   theme.MUTED, anchor="midbottom")
 
     def _draw_hud(self, s) -> None:
         m = self.match
-        self._player_panel(s, "left", pygame.Rect(20, 16, 340, 124))
-        self._player_panel(s, "right", pygame.Rect(920, 16, 340, 124))
+        self._player_panel(s, "left", pygame.Rect(20, 16, 360, 124))
+        self._player_panel(s, "right", pygame.Rect(900, 16, 360, 124))
         # whose turn, in the middle, unmistakable
         side = m.to_act
-        head = ""
-        if m.phase == "lag":
-            head = _("Lag: {who} slides a puck").format(who=self._who(side))
-        elif m.phase == "choose_role":
-            head = _("{who} chooses a role").format(who=self._who(side))
-        elif m.phase == "place":
-            head = _("{who} places the target").format(who=self._who(side))
-        elif m.phase == "shoot":
-            head = _("{who} shoots").format(who=self._who(m.shooter))
-        elif m.phase == "flip":
-            head = _("FLIP WINDOW!")
-        elif m.phase == "over":
-            head = _("{who} wins!").format(who=self._who(m.winner))
+        head = self.headline()
         colour = COLOURS.get(side, theme.ACCENT) if m.phase not in ("flip", "over") else theme.ACCENT
-        size = 30 if theme.font(30, True).size(head)[0] <= 540 else 24
-        theme.text(s, _fit(head, size, 540, bold=True), (640, 36), size, colour, anchor="center",
+        size = next((z for z in (30, 26, 22) if theme.font(z, True).size(head)[0] <= 500), 22)
+        theme.text(s, _fit(head, size, 500, bold=True), (640, 36), size, colour, anchor="center",
                    bold=True)
         sub = self._instruction()
         if sub:
-            lines = theme.wrap(sub, theme.SMALL, 530)
+            lines = theme.wrap(sub, theme.SMALL, 500)
             for i, line in enumerate(lines[:3]):
-                theme.text(s, line, (640, 76 + 22 * i), theme.SMALL, theme.MUTED, anchor="center")
+                theme.text(s, line, (640, 64 + 22 * i), theme.SMALL, theme.MUTED, anchor="center")
         if self.future is not None or (self.flip and self.flip.get("counter_future") and
                                        not self.flip["counter_future"].done()):
             dots = "." * (1 + int(self.t * 3) % 3)
-            theme.text(s, _("thinking") + dots, (640, 150), theme.SMALL, theme.ACCENT, anchor="center")
+            theme.text(s, _("thinking") + dots, (640, 138), theme.SMALL, theme.ACCENT, anchor="center")
+        if m.phase != "flip":
+            self._draw_progress(s)
+        banner = self.last_puck_banner()
+        if banner:
+            f = 22 if theme.font(22, True).size(banner)[0] <= 1100 else 18
+            w = theme.font(f, True).size(banner)[0] + 40
+            r = pygame.Rect(0, 0, min(1240, w), 34)
+            r.center = (640, 224)
+            pulse = m.knocked or int(self.t * 2) % 2 == 0
+            theme.panel(s, r, theme.BAD if not m.knocked else theme.GOOD, radius=10,
+                        border=theme.TEXT if pulse else None)
+            theme.text(s, _fit(banner, f, r.w - 20, True), r.center, f, theme.TEXT, anchor="center",
+                       bold=True)
         # arrows: who shoots which way
-        if m.shooter:
+        if m.shooter and self.lag_hold is None:
             d = 1 if m.shooter == "left" else -1
             y = Y0 + TABLE_H + RAIL + 20
             x0 = 640 - 120 * d
             pygame.draw.line(s, COLOURS[m.shooter], (x0, y), (x0 + 240 * d, y), 4)
             pygame.draw.polygon(s, COLOURS[m.shooter], [(x0 + 240 * d, y - 9), (x0 + 258 * d, y), (x0 + 240 * d, y + 9)])
-        # the last rules decision, explained
+        # the last rules decision, explained; its rule id in a small tag of its own
         box = pygame.Rect(20, 500, 1240, 120)
         theme.panel(s, box, theme.BG2, border=theme.LINE)
-        theme.text(s, m.last.rule, (36, 512), theme.SMALL, theme.ACCENT, bold=True)
-        theme.paragraph(s, self.banner, pygame.Rect(110, 510, 1130, 100), theme.BODY)
+        tag = self.rule_tag_rect(m.last.rule)
+        theme.panel(s, tag, theme.PANEL_HI, radius=6)
+        theme.text(s, m.last.rule, tag.center, 14, theme.ACCENT, anchor="center", bold=True)
+        theme.paragraph(s, self.banner, self.explanation_rect(m.last.rule), theme.BODY)
         if self.hints() and m.phase in ("place", "shoot") and m.knock_required and not m.knocked \
                 and not self.is_ai(m.shooter):
             theme.text(s, _("Hint: last puck — knock first (K)!"), (640, 470), theme.BODY, theme.BAD,
                        anchor="center", bold=True)
 
-    def _who(self, side) -> str:
+    @staticmethod
+    def rule_tag_rect(rule: str) -> pygame.Rect:
+        """The small tag (px) holding the rule id in the explanation box."""
+        w = theme.font(14, True).size(rule)[0] + 14
+        return pygame.Rect(32, 512, w, 22)
+
+    def explanation_rect(self, rule: str) -> pygame.Rect:
+        """Where the explanation text goes (px): right of the rule tag, with a gap."""
+        left = self.rule_tag_rect(rule).right + 14
+        return pygame.Rect(left, 510, 1244 - left, 104)
+
+    def _who(self, side, short: bool = False) -> str:
+        """The name of ``side``'s player (M-E2: the member who plays next). ``short`` drops
+        a trailing "(…)" from a computer player's name (its level is in its panel)."""
         if side is None:
             return ""
-        return self.match.name(side) if len(self.match.teams[side]) > 1 else \
+        name = self.match.name(side) if len(self.match.teams[side]) > 1 else \
             self.players[0 if side == "left" else 1].name
+        if short and self.is_ai(side) and name.endswith(")") and " (" in name:
+            name = name[:name.rindex(" (")]
+        return name
 
     def _instruction(self) -> str:
         m = self.match
@@ -1077,7 +1268,7 @@ class MississippiScene(Scene):
             frac = max(0.0, 1 - f["t"] / f["window"])
             pygame.draw.rect(s, theme.PANEL, bar, border_radius=7)
             pygame.draw.rect(s, theme.BAD, (bar.x, bar.y, bar.w * frac, bar.h), border_radius=7)
-            theme.text(s, _("Flip window"), (bar.centerx, bar.y - 4), theme.SMALL, theme.TEXT,
+            theme.text(s, _("Time to flip"), (bar.centerx, bar.y - 4), theme.SMALL, theme.TEXT,
                        anchor="midbottom")
             if tp is not None and int(self.t * 4) % 2 == 0:
                 px, py = to_px(tp.x, tp.y)

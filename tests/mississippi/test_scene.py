@@ -12,7 +12,7 @@ from mississippi import DESCRIPTOR
 from mississippi.rules import Match, PuckOutcome as P, Report
 from mississippi.scene import SCALE, MississippiScene, to_px
 from mississippi.sim import DECEL
-from tests.harness import drag, frames, key, make_app, run_until
+from tests.harness import drag, frames, key, make_app, move, post, run_until
 
 HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
 MID_Y = 247.5
@@ -187,3 +187,89 @@ def test_M_E2_team_names_in_the_scene():
     assert scene.match.shooter_name is None and scene._who("left") == "Ann 1"
     app, scene = start(players=(PlayerSpec("Ann, Alex"), PlayerSpec("Bob")))
     assert scene.match.teams["left"] == ["Ann", "Alex"] and scene.match.teams["right"] == ["Bob"]
+
+
+# --- what a new player noticed (last puck, counts, names, lag result, aim guide, French) ---
+VS_AI = (PlayerSpec("Ann"), PlayerSpec("Computer (Intermediate)", "ai", "intermediate"))
+
+
+def test_M_R10_last_puck_banner_says_knock_then_drop_both():
+    app, scene = start(lagged())
+    assert scene.last_puck_banner() is None          # 8 in hand: no banner
+    app, scene = start(_last_puck_match())
+    before = scene.last_puck_banner()
+    assert "knock" in before.lower() and "both" in before.lower()      # M-R8 then M-R10
+    key(app, pygame.K_k)
+    after = scene.last_puck_banner()
+    assert "knock" not in after.lower() and "both" in after.lower()
+    assert scene.hand_count("left") == 1 and scene.hand_count("right") == 15
+
+
+def test_M_O2_the_puck_ready_to_throw_is_not_also_in_the_gutter():
+    app, scene = start()                             # Ann's lag: her glowing puck is out
+    assert scene.hand_count("left") == 8
+    assert scene.puck_out_of_gutter() == "left"
+    assert scene.gutter_shown("left") == 7 and scene.gutter_shown("right") == 8
+    app, scene = start(lagged())                     # Bob drags a target from his gutter
+    drag_from = tuple(round(c) for c in to_px(3635, MID_Y))
+    post(app, pygame.MOUSEBUTTONDOWN, pos=drag_from, button=1)
+    assert scene.drag_target is not None and scene.gutter_shown("right") == 7
+
+
+def test_panel_names_and_headings_fit_without_ellipsis():
+    app, scene = start(lagged(), players=VS_AI)    # the computer places
+    for side in ("left", "right"):
+        lines = scene.panel_name_lines(side, 200)
+        assert all("…" not in line for line in lines)
+        assert "".join(lines).replace(" ", "") == scene._who(side).replace(" ", "")
+    assert "(" not in scene.headline() and "…" not in scene.headline()
+    assert scene.headline().startswith("Computer")
+
+
+@pytest.mark.parametrize("rule", ["M-L1", "M-R10", "M-F3"])
+def test_rule_tag_never_touches_the_explanation(rule):
+    app, scene = start()
+    tag, text = scene.rule_tag_rect(rule), scene.explanation_rect(rule)
+    assert text.left >= tag.right + 8 and not tag.colliderect(text)
+    assert tag.height < 24                           # a small tag, not a text line
+
+
+def test_M_L2_lag_result_stays_visible_until_a_click():
+    app, scene = start(players=VS_AI)
+    hx, hy = (round(c) for c in to_px(*scene.hand_spot("left")))
+    drag(app, (hx, hy), (hx + 110, hy), seconds=0.12, steps=8)
+    assert run_until(app, lambda: scene.lag_hold is not None, 40)   # both lags slid
+    phase, ghosts = scene.match.phase, list(scene.lag_ghosts)
+    frames(app, 120)                                 # two seconds later: still shown
+    assert scene.ghosts_visible() and scene.match.phase == phase and ghosts
+    key(app, pygame.K_RETURN)                         # seen it: play on
+    assert scene.lag_hold is None
+
+
+def test_M_U1_aim_guide_shows_direction_and_speed_while_dragging():
+    app, scene = start(lagged(), options={"aim_guide": True})
+    scene.match.place_target(3300, MID_Y)
+    hx, hy = (round(c) for c in to_px(*scene.hand_spot("left")))
+    post(app, pygame.MOUSEBUTTONDOWN, pos=(hx, hy), button=1)
+    assert scene.drag_prediction() is None           # no motion yet: nothing to predict
+    for i in range(1, 6):
+        move(app, (hx + 6 * i, hy), buttons=(1, 0, 0))
+        frames(app, 1)
+    vx, vy, x, y = scene.drag_prediction()
+    assert vx > 0 and abs(vy) < 0.2 * vx             # toward the far end (M-U2: rightward)
+    assert x > scene.tracker.puck[0] + 100           # a free slide's stop, ahead of the puck
+
+
+def test_french_lag_instruction_never_starts_a_line_with_punctuation():
+    from ludotheque import i18n, theme
+    from mississippi.scene import _
+    i18n.set_language("fr")
+    try:
+        text = _("Drag the glowing puck and release it toward the far end: stop it as close as you can to the far gutter.")
+        assert "vous" in text or "ez" in text
+        for width in range(300, 700, 20):
+            for line in theme.wrap(text, theme.SMALL, width):
+                assert not line.lstrip().startswith((":", ";", "!", "?"))
+        assert "Fenêtre" not in _("Time to flip")
+    finally:
+        i18n.set_language("en")
