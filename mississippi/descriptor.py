@@ -74,7 +74,7 @@ DESCRIPTOR = GameDescriptor(
                label_of=lambda v: _("on") if v else _("off")),
         # M-F4: how long the placer has to start a flip once the new target overhangs
         Option("flip_window", lambda: _("Time to flip"), (2.0, 3.0, 4.0), 3.0,
-               label_of=lambda v: _("{s:g} s (target overhanging the gutter)").format(s=v)),
+               label_of=lambda v: _("{s:g} s").format(s=v)),
     ),
     default_sides=(lambda: _("Blue"), lambda: _("Orange")),
 )
