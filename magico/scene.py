@@ -11,8 +11,9 @@ right.
 A turn walks through phases: ``roll`` → ``rolling`` (the dice tumble, K-4) → one of
 ``choose`` (pick an operation, K-7) → ``type`` (type its result) → ``place`` (click a
 glowing cell); ``place`` straight away on one die 1 (K-6); ``take`` on a double 1 (K-5);
-``pass`` when nothing is possible (K-7b). A wrong result (K-7a) ends the turn with a
-kind message. The computer's turn (``ai``) shows the same steps at a readable pace.
+``pass`` when nothing is possible (K-7b). A wrong result (K-7a) shows a kind message
+with the right result in the ``wrong`` phase, which holds the next turn until the player
+acknowledges it (click, Enter, Space) or :data:`WRONG_SECONDS` pass; then the turn ends. The computer's turn (``ai``) shows the same steps at a readable pace.
 ``over`` is the end screen (K-8 … K-10).
 """
 
@@ -54,7 +55,7 @@ AI_PAUSE = 0.7                    #: before the computer rolls (s)
 AI_STEP = 0.9                     #: each step of the computer's turn stays this long (s)
 _TOLD: set[str] = set()           # board problems already shown to the player
 NOTE_SECONDS = 4.0                #: a message stays this long (s)
-END_STEP = 0.45                   #: the end screen counts one run up every END_STEP s
+WRONG_SECONDS = 8.0               #: a wrong result's correction stays this long unless acknowledged (s)
 
 
 def side_name(player: str) -> str:
@@ -82,19 +83,22 @@ def cell_at(pos) -> int | None:
 
 
 def _pips(surface, rect: pygame.Rect, value: int, color=(30, 30, 36)) -> None:
-    spots = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+    spots_of = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
              4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
              5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-             6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}[value]
+             6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
     step = rect.width * 0.27
     r = max(3, rect.width // 11)
-    for dx, dy in spots:
+    if value not in spots_of:
+        return
+    for dx, dy in spots_of[value]:
         pygame.draw.circle(surface, color, (rect.centerx + dx * step, rect.centery + dy * step), r)
 
 
 def draw_die(surface, center, size: int, value: int, angle: float = 0.0,
              highlight: bool = False) -> None:
-    """A die of ``size`` px showing ``value`` (1–6), turned ``angle`` degrees."""
+    """A die of ``size`` px showing ``value`` (1–6; 0: a blank die, not rolled yet),
+    turned ``angle`` degrees."""
     img = pygame.Surface((size, size), pygame.SRCALPHA)
     body = img.get_rect()
     pygame.draw.rect(img, (250, 248, 240), body, border_radius=size // 6)
@@ -175,6 +179,8 @@ class MagicoScene(Scene):
         self.glow: set[int] = set()
         self.chosen: int | None = None
         self.pass_reason = ""
+        self.held: str | None = None         # K-7a: the wrong turn shown before it is committed
+        self.wrong_t = 0.0
         self.ai_expr: tuple[str, object] | None = None
         self.note: tuple[str, tuple] | None = None
         self.note_t = 0.0
@@ -246,6 +252,11 @@ class MagicoScene(Scene):
         once the game is over (K-8: nothing left to resume)."""
         if self.pos.is_over:
             return None
+        if self.held is not None:   # K-7a: a wrong result shown on screen is already final
+            return {"players": [p.to_dict() for p in self.players],
+                    "start": self.start_pos.to_text(), "turns": self.turns + [self.held],
+                    "position": self.pos.play(self.held).to_text(),
+                    "dice": self.dice.state(), "pending": None}
         return {"players": [p.to_dict() for p in self.players],
                 "start": self.start_pos.to_text(), "turns": list(self.turns),
                 "position": self.pos.to_text(), "dice": self.dice.state(),
@@ -398,11 +409,22 @@ class MagicoScene(Scene):
             self._to_place_value()
         else:
             self.app.audio.play("error")
-            self._say(_("Not quite: {expr} = {right}, not {typed}. No token this time — "
-                        "keep going!").format(expr=show_op(self.op), right=right, typed=typed),
-                      theme.ACCENT)
-            self.commit(f"{a},{b} {self.op}={typed} wrong")
+            self.held = f"{a},{b} {self.op}={typed} wrong"
+            self.value = typed
+            self.phase = "wrong"
+            self.wrong_t = WRONG_SECONDS
+            self.note = None
+            self.entry.focused = False
+            self.app.autosave(self)           # the wrong turn is final (K-7a)
         return True
+
+    def acknowledge_wrong(self) -> bool:
+        """K-7a: the player has read the correction (or :data:`WRONG_SECONDS` passed):
+        commit the wrong turn (no token) and go on to the next player."""
+        if self.phase != "wrong" or self.held is None:
+            return False
+        turn, self.held = self.held, None
+        return self.commit(turn)
 
     def _to_place_value(self) -> None:
         self.phase = "place"
@@ -472,9 +494,10 @@ class MagicoScene(Scene):
         return True
 
     def undo(self) -> bool:
-        """Take back the last turn (two-player games only); the dice of that turn stay
-        as rolled, so the player replays them (the generator is not rewound)."""
-        if not self.two_humans or not self.turns or self.phase not in ("roll", "over"):
+        """Take back the last turn (two-player games only, before rolling; never on the
+        end screen); the dice of that turn stay as rolled, so the player replays them
+        (the generator is not rewound)."""
+        if not self.two_humans or not self.turns or self.phase != "roll":
             return False
         last = Turn.parse(self.turns.pop())
         self.positions.pop()
@@ -550,7 +573,7 @@ class MagicoScene(Scene):
                     _("{name} miscalculated: {expr} = {right}. No token.").format(
                         name=self.name(self.pos.to_move), expr=show_op(t.op), right=right),
                     theme.ACCENT)])
-                steps.append([step * 0.5, lambda: self.commit(turn)])
+                steps.append([step * 3.0, lambda: self.commit(turn)])   # time to read it
             else:
                 steps.append([step, lambda: self._ai_glow(t)])
                 steps.append([step * 0.8, lambda: setattr(self, "chosen", parse_cell(t.cell))])
@@ -577,14 +600,17 @@ class MagicoScene(Scene):
 
     def handle(self, event) -> bool:
         if self.phase == "over":
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_u,) and self.undo():
-                return True
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.rematch()
                 return True
-            for b in (self.again_btn, self.menu_btn) + ((self.undo_btn,) if self.two_humans else ()):
+            for b in (self.again_btn, self.menu_btn):
                 if b.handle(event):
                     return True
+            return False
+        if self.phase == "wrong":                                       # K-7a
+            if is_click(event) or (event.type == pygame.KEYDOWN and event.key in (
+                    pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)):
+                return self.acknowledge_wrong()
             return False
         if event.type == pygame.MOUSEMOTION:
             for b in self._buttons():
@@ -691,6 +717,11 @@ class MagicoScene(Scene):
             return
         if self.phase == "over":
             self.end_t += dt
+            return
+        if self.phase == "wrong":
+            self.wrong_t -= dt
+            if self.wrong_t <= 0:
+                self.acknowledge_wrong()
             return
         if self.future is not None:
             gen, fut = self.future
@@ -826,9 +857,9 @@ class MagicoScene(Scene):
 
     def _draw_cards(self, surface) -> None:
         scores = self.pos.scores()
-        banner = self._banner()
-        theme.text(surface, _fit(banner, 26, theme.W - RIGHT_X - 20, True), (RIGHT_X, 18), 26, SIDE_LIGHT[self.pos.to_move]
-                   if self.phase != "over" else theme.ACCENT, bold=True)
+        banner, size = _shrink(self._banner(), 26, theme.W - RIGHT_X - 20, True)
+        theme.text(surface, banner, (RIGHT_X, 32), size, SIDE_LIGHT[self.pos.to_move]
+                   if self.phase != "over" else theme.ACCENT, anchor="midleft", bold=True)
         for k, p in enumerate(("r", "b")):
             box = pygame.Rect(RIGHT_X + k * 285, 60, 275, 124)
             active = self.pos.to_move == p and self.phase != "over"
@@ -837,8 +868,11 @@ class MagicoScene(Scene):
             if active:
                 pygame.draw.rect(surface, SIDE_COLOR[p], box, 4, border_radius=14)
             pygame.draw.circle(surface, SIDE_COLOR[p], (box.x + 24, box.y + 26), 12)
-            theme.text(surface, _fit(self.name(p), theme.BODY, box.width - 58, active),
-                       (box.x + 44, box.y + 26), theme.BODY, anchor="midleft", bold=active)
+            names, size = _name_lines(self.name(p), box.width - 54, active)
+            for j, line in enumerate(names):
+                cy = box.y + 26 + (j - (len(names) - 1) / 2) * (size + 3)
+                theme.text(surface, line, (box.x + 44, cy), size, anchor="midleft",
+                           bold=active)
             theme.text(surface, str(scores[p]), (box.right - 14, box.y + 70), 44, theme.TEXT,
                        anchor="midright", bold=True)
             theme.text(surface, _("points"), (box.right - 14, box.y + 104), theme.SMALL,
@@ -859,13 +893,14 @@ class MagicoScene(Scene):
             return _("Game over — {name} wins!").format(name=self.name(w))
         me = self.pos.to_move
         if self.name(me) == side_name(me):
-            return _("{name} to play").format(name=self.name(me))
-        return _("{name} ({side}) to play").format(name=self.name(me), side=side_name(me))
+            return _("{side} to play").format(side=side_name(me))
+        return _("{side} to play — {name}").format(name=self.name(me), side=side_name(me))
 
     def _draw_dice(self, surface) -> None:
         r = self._dice_rect()
         lit = self.phase == "roll" and not self.is_ai(self.pos.to_move)
-        a, b = self.shown_dice
+        # K-4: before this turn's roll the dice are blank, not the previous player's faces
+        a, b = (0, 0) if self.phase == "roll" else self.shown_dice
         draw_die(surface, (r.x + 56, r.centery), 92, a, self.dice_angle[0], highlight=lit)
         draw_die(surface, (r.x + 170, r.centery), 92, b, self.dice_angle[1], highlight=lit)
         if self.phase == "roll" and not self.is_ai(self.pos.to_move):
@@ -923,6 +958,15 @@ class MagicoScene(Scene):
         elif ph == "pass":
             theme.paragraph(surface, self.pass_reason, pygame.Rect(x, y, 540, 150), theme.BODY)
             self.pass_btn.draw(surface)
+        elif ph == "wrong":                                              # K-7a
+            a, b = self.pending
+            right = results(a, b)[self.op]
+            say(_("Not quite: {expr} = {right}, not {typed}. No token this time — "
+                  "keep going!").format(expr=show_op(self.op), right=right, typed=self.value),
+                color=theme.ACCENT)
+            theme.text(surface, f"{show_op(self.op)} = {right}", (x, y + 80), 72, theme.GOOD,
+                       bold=True)
+            say(_("Click, Enter or Space to continue."), 190, theme.SMALL, theme.MUTED)
         elif ph == "ai":
             if self.ai_expr is not None:
                 expr, value = self.ai_expr
@@ -936,22 +980,30 @@ class MagicoScene(Scene):
         """The end screen's runs, in counting order: (player, run)."""
         return [(p, r) for p in ("r", "b") for r in self.pos.runs(p)]
 
-    def _draw_end(self, surface) -> None:
-        """K-10 end screen: each player's runs counted up one by one, then the winner."""
-        box = pygame.Rect(RIGHT_X - 10, 196, 580, 440)
-        theme.panel(surface, box, (24, 27, 35), radius=18, border=theme.ACCENT)
-        rows = self._end_rows()
-        shown = min(len(rows), int(self.end_t / END_STEP))
+    def end_breakdown(self) -> tuple[dict[str, int], dict[str, list[str]]]:
+        """K-9/K-10: what the end screen lists, all at once: each side's total (``"r"``,
+        ``"b"`` → points, the same as the cards) and its runs as text lines
+        (``"a1–b1–c1  (8 + 7 + 0)  10"``)."""
         totals = {"r": 0, "b": 0}
         lines: dict[str, list[str]] = {"r": [], "b": []}
-        for p, run in rows[:shown]:
+        for p, run in self._end_rows():
             totals[p] += run.points
             nums = " + ".join(str(n) for n in run.numbers)
             lines[p].append(f"{'–'.join(run.cells)}  ({nums})  {run.points}")
+        return totals, lines
+
+    def _draw_end(self, surface) -> None:
+        """K-10 end screen: each player's runs and total (the same totals as the cards),
+        then the winner."""
+        box = pygame.Rect(RIGHT_X - 10, 196, 580, 440)
+        theme.panel(surface, box, (24, 27, 35), radius=18, border=theme.ACCENT)
+        rows = self._end_rows()
+        shown = len(rows)
+        totals, lines = self.end_breakdown()
         for k, p in enumerate(("r", "b")):
             cx = box.x + 20 + k * 285
-            theme.text(surface, _fit(self.name(p), theme.BODY, 260, True), (cx, box.y + 14),
-                       theme.BODY, SIDE_LIGHT[p], bold=True)
+            name, size = _shrink(self.name(p), theme.BODY, 260, True)
+            theme.text(surface, name, (cx, box.y + 14), size, SIDE_LIGHT[p], bold=True)
             theme.text(surface, _("{n} points").format(n=totals[p]), (cx, box.y + 46), theme.LARGE,
                        theme.TEXT, bold=True)
             for j, line in enumerate(lines[p][-7:]):
@@ -962,15 +1014,11 @@ class MagicoScene(Scene):
             w = self.pos.winner
             text = (_("A draw!") if w == "draw"
                     else _("{name} wins!").format(name=self.name(w)))
-            theme.text(surface, _fit(text, theme.LARGE, box.width - 40, True),
-                       (box.centerx, box.y + 318), theme.LARGE, theme.ACCENT, anchor="center",
-                       bold=True)
+            text, size = _shrink(text, theme.LARGE, box.width - 40, True)
+            theme.text(surface, text, (box.centerx, box.y + 318), size, theme.ACCENT,
+                       anchor="center", bold=True)
         self.again_btn.draw(surface)
         self.menu_btn.draw(surface)
-        if self.two_humans:
-            self.undo_btn.rect.topleft = (RIGHT_X, 650)
-            self.undo_btn.enabled = bool(self.turns)
-            self.undo_btn.draw(surface)
 
 
 def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
@@ -981,6 +1029,30 @@ def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
     while text and f.size(text + "…")[0] > width:
         text = text[:-1]
     return text + "…"
+
+
+def _shrink(text: str, size: int, width: int, bold: bool = False,
+            smallest: int = 16) -> tuple[str, int]:
+    """``(text, font size px)`` that fits ``width`` px: the size goes down from ``size`` to
+    ``smallest`` first, and only then is the text cut with an ellipsis (a long name such
+    as "Ordinateur (Intermédiaire)" stays whole)."""
+    for s in range(size, smallest - 1, -1):
+        if theme.font(s, bold).size(text)[0] <= width:
+            return text, s
+    return _fit(text, smallest, width, bold), smallest
+
+
+def _name_lines(name: str, width: int, bold: bool = False) -> tuple[tuple[str, ...], int]:
+    """A player's name for a card: one line at :data:`theme.BODY` shrunk down to 19 px
+    if it fits ``width`` px, else two lines at 18 px (``"Ordinateur"`` /
+    ``"(Intermédiaire)"``), cut with an ellipsis only beyond that."""
+    for s in range(theme.BODY, 18, -1):
+        if theme.font(s, bold).size(name)[0] <= width:
+            return (name,), s
+    lines = theme.wrap(name, 18, width, bold)
+    if len(lines) > 2:
+        lines = (lines[0], " ".join(lines[1:]))
+    return tuple(_fit(line, 18, width, bold) for line in lines), 18
 
 
 def make_scene(app, config) -> MagicoScene:

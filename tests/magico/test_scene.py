@@ -10,7 +10,8 @@ from ludotheque import i18n
 from ludotheque.game import GameConfig, PlayerSpec
 from magico.descriptor import DESCRIPTOR
 from magico.rules import Dice, Position, parse_cell
-from magico.scene import MagicoScene, cell_rect, headless
+from ludotheque import theme
+from magico.scene import RIGHT_X, _name_lines, _shrink, WRONG_SECONDS, MagicoScene, cell_rect, headless
 from tests.harness import click, frames, key, make_app, move, pixel, run_until, type_text
 
 HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
@@ -101,17 +102,54 @@ def test_K_7_operation_typed_result_glowing_cells_and_click(app):
     assert scene.pos.to_move == "b" and scene.phase == "roll"
 
 
-def test_K_7a_wrong_answer_kind_message_no_token_next_player(app):
-    scene = start(app, rolls=[(5, 2)])
+def _answer_wrong(app, scene):
     roll(app, scene)
     type_text(app, "1")                                           # key 1: addition
     assert scene.phase == "type" and scene.op == "5+2"
     type_text(app, "8")
     key(app, pygame.K_RETURN)
+
+
+def test_K_7a_wrong_answer_kind_message_stays_until_acknowledged(app):
+    scene = start(app, rolls=[(5, 2), (3, 4)])
+    _answer_wrong(app, scene)
+    frames(app, 180)                                              # 3 s later: still shown
+    assert scene.phase == "wrong" and scene.pos.to_move == "r"
+    assert "Red to play" in scene._banner()                       # not yet the next player
+    assert scene.pos.red == 0 and scene.pos.hand("r") == 15
+    assert not app.saves.load("magico")["pending"]                # the wrong turn is final
+    key(app, pygame.K_SPACE)                                      # acknowledged
     assert scene.turns == ["5,2 5+2=8 wrong"]
-    assert scene.pos.red == 0 and scene.pos.hand("r") == 15 and scene.pos.to_move == "b"
-    text, _ = scene.note
-    assert "5 + 2 = 7" in text and "not 8" in text
+    assert scene.pos.to_move == "b" and scene.phase == "roll"
+    assert scene.dice.script == [(3, 4)]                          # Space did not roll too
+
+
+def test_K_7a_wrong_answer_computer_waits_then_goes_on_by_itself(app):
+    scene = start(app, players=VS_AI, rolls=[(5, 2), (3, 4)])
+    _answer_wrong(app, scene)
+    frames(app, 240)                                              # 4 s: the computer waits
+    assert scene.phase == "wrong" and scene.dice.script == [(3, 4)]
+    assert run_until(app, lambda: scene.phase != "wrong", WRONG_SECONDS + 1)
+    assert scene.turns == ["5,2 5+2=8 wrong"] and scene.pos.to_move == "b"
+
+
+def test_K_7a_wrong_answer_shows_the_right_result_on_screen(app):
+    """The correction is drawn where the action area is: the big right result in the
+    'good' colour, compared with the same frame before the answer."""
+    scene = start(app, rolls=[(5, 2)])
+    _answer_wrong(app, scene)
+    area = pygame.Rect(RIGHT_X, 400, 400, 110)
+    surf = pygame.Surface((1280, 720))
+    scene.draw(surf)
+    good = [surf.get_at((x, y))[:3] for x in range(area.x, area.right, 2)
+            for y in range(area.y, area.bottom, 2)]
+    assert sum(1 for c in good if c == tuple(theme.GOOD)) > 50     # "5 + 2 = 7" drawn big
+    key(app, pygame.K_RETURN)
+    surf.fill((0, 0, 0))
+    scene.draw(surf)
+    good = [surf.get_at((x, y))[:3] for x in range(area.x, area.right, 2)
+            for y in range(area.y, area.bottom, 2)]
+    assert sum(1 for c in good if c == tuple(theme.GOOD)) < 5      # gone once acknowledged
 
 
 def test_K_7_keypad_on_screen(app):
@@ -302,13 +340,55 @@ def test_K_8_K_10_end_screen_counts_runs_and_names_the_winner(app):
     click(app, at("a6"))
     assert scene.phase == "over" and scene.pos.winner == "r"
     assert not app.saves.exists("magico")                          # finished: no resume
-    frames(app, 240)
-    rows = scene._end_rows()
-    assert rows and all(p == "r" for p, _ in rows)
+    frames(app, 1)                                                 # at once, not counted up
+    totals, lines = scene.end_breakdown()
+    assert totals == scene.pos.scores() and totals["r"] > 0        # the same as the cards
+    assert len(lines["r"]) == len(scene.pos.runs("r")) and not lines["b"]
     assert "Ann wins" in scene._banner()
+    assert scene.undo_btn not in scene._buttons() or not scene.undo()   # no undo at the end
+    key(app, pygame.K_u)
+    assert scene.phase == "over" and scene.pos.is_over
     move(app, scene.again_btn.rect.center)
     click(app, scene.again_btn.rect.center)
     assert app.top is not scene and app.top.pos == Position.start()
+
+
+def test_banner_names_the_side_then_the_computer_in_french_and_fits(app):
+    i18n.set_language("fr")
+    try:
+        players = (PlayerSpec("Ann"), PlayerSpec("Ordinateur (Intermédiaire)", "ai", "medium"))
+        scene = start(app, players=players,
+                      position="magico-classic ....../....../....../....../....../...... b 15-15")
+        banner = scene._banner()
+        assert banner == "Au tour de Bleu — Ordinateur (Intermédiaire)"
+        text, size = _shrink(banner, 26, 1280 - RIGHT_X - 20, True)
+        assert text == banner and size >= 16                      # whole, not cut with "…"
+        lines, _size = _name_lines("Ordinateur (Intermédiaire)", 275 - 54, True)  # its card
+        assert " ".join(lines) == "Ordinateur (Intermédiaire)"    # two lines, nothing cut
+    finally:
+        i18n.set_language("en")
+
+
+def test_K_4_dice_are_blank_until_this_turn_is_rolled(app):
+    """The previous player's dice are not left showing under "Roll the dice"."""
+    scene = start(app, rolls=[(5, 2), (6, 6)])
+    roll(app, scene)
+    scene.choose_op("5+2")
+    scene.submit_result("7")
+    click(app, at("b1"))
+    assert scene.phase == "roll" and scene.pos.to_move == "b"
+    die = scene._dice_rect()
+    surf = pygame.Surface((1280, 720))
+    scene.draw(surf)
+    pips = sum(1 for x in range(die.x + 16, die.x + 210) for y in range(die.y + 20, die.bottom - 20)
+               if surf.get_at((x, y))[:3] == (30, 30, 36))
+    assert pips == 0
+    roll(app, scene)
+    surf.fill((0, 0, 0))
+    scene.draw(surf)
+    pips = sum(1 for x in range(die.x + 16, die.x + 210) for y in range(die.y + 20, die.bottom - 20)
+               if surf.get_at((x, y))[:3] == (30, 30, 36))
+    assert pips > 100                                              # 6 and 6 now shown
 
 
 def test_french_texts(app):
