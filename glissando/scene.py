@@ -313,8 +313,8 @@ class GlissandoScene(Scene):
             if (self.config.options or {}).get("first", "random") != "random":
                 self._maybe_start_ai()
                 return
-            first = self.start_pos.to_move
-            self.app.toast(_("{side} plays first (drawn at random).").format(side=side_name(first)), 3)
+            # G-2: the draw is shown in the move list while it is empty (_draw_moves),
+            # not in a toast that would cover the board's file letters
         self._maybe_start_ai()
 
     def exit(self) -> None:
@@ -788,24 +788,49 @@ class GlissandoScene(Scene):
                 label = _("to play") if not (self.thinking and self.is_ai(color)) else _("thinking…")
                 self._blit_text(surface, "▶ " + label, (rect.right - 16, rect.y + 184), theme.SMALL,
                                 col, anchor="midright", bold=True)
-        if not self.history and not self.pos.over and \
-                (self.config.options or {}).get("first", "random") == "random":
-            self._blit_text(surface, _("{side} was drawn to play first").format(
-                side=side_name(self.start_pos.to_move)), (161, 600), theme.SMALL, theme.MUTED,
-                anchor="midtop", max_width=282)
+        self._draw_legend(surface)
+
+    def _draw_legend(self, surface) -> None:
+        """The key of the board's colours (left column, under the player cards): green
+        a legal placement (G-3), red a cell where the pawn cannot go, yellow the pawn
+        just placed, a slide's path (G-4) and a scoring line (G-5)."""
+        x, y = 24, 590
+        for swatch, label in ((theme.GOOD, _("You may place here")),
+                              (theme.BAD, _("Not allowed here")),
+                              (theme.ACCENT, _("Pawn just placed, slide path")),
+                              (theme.ACCENT, _("Line of five: one point"))):
+            box = pygame.Rect(x, y, 18, 18)
+            veil = pygame.Surface(box.size, pygame.SRCALPHA)
+            veil.fill((*swatch, 110))
+            surface.blit(veil, box)
+            pygame.draw.rect(surface, swatch, box, 2)
+            self._blit_text(surface, label, (x + 28, box.centery), 16, theme.MUTED,
+                            anchor="midleft", max_width=302 - x - 28)
+            y += 25
 
     def _draw_moves(self, surface) -> None:
         rect = pygame.Rect(976, 100, 280, 432)
         theme.panel(surface, rect, theme.BG2, radius=14, border=theme.LINE)
         self._blit_text(surface, _("Moves"), (rect.x + 16, rect.y + 10), theme.BODY, theme.ACCENT, bold=True)
-        rows = 16
+        # the key of the G-N2 turn texts listed below
+        for k, line in enumerate((_("a1 placed · b4> slid right"),
+                                  _("^ up · v down · < left · xd2 removed"))):
+            self._blit_text(surface, line, (rect.x + 16, rect.y + 44 + 20 * k), 15, theme.MUTED,
+                            max_width=rect.width - 28)
+        pygame.draw.line(surface, theme.LINE, (rect.x + 12, rect.y + 88), (rect.right - 12, rect.y + 88))
+        if not self.history and not self.pos.over and \
+                (self.config.options or {}).get("first", "random") == "random":
+            self._blit_text(surface, _("{side} was drawn to play first").format(    # G-2
+                side=side_name(self.start_pos.to_move)), (rect.x + 16, rect.y + 100), theme.SMALL,
+                COLORS[self.start_pos.to_move], bold=True, max_width=rect.width - 28)
+        rows = 14
         start = max(0, len(self.history) - rows)
         color = self.start_pos.to_move
         colors = []
         for i in range(len(self.history)):
             colors.append(color)
             color = ORANGE if color == BLUE else BLUE
-        y = rect.y + 46
+        y = rect.y + 96
         for i in range(start, len(self.history)):
             surface.blit(self._small[colors[i]], self._small[colors[i]].get_rect(center=(rect.x + 64, y + 11)))
             self._blit_text(surface, f"{i + 1}.", (rect.x + 44, y + 11), theme.SMALL, theme.MUTED, anchor="midright")
@@ -819,15 +844,20 @@ class GlissandoScene(Scene):
             return
         veil = pygame.Surface((CELL, CELL), pygame.SRCALPHA)
         if tip.stage == "place":
-            if getattr(self.app.settings, "hints", False):
-                for name in self.pos.legal_placements():
-                    sq = (int(name[1]) - 1) * 8 + ord(name[0]) - 97
-                    pygame.draw.circle(surface, (255, 255, 255), cell_rect(sq).center, 5)
+            # G-3: every legal placement is lit softly, the one under the pointer (or the
+            # keyboard cursor) strongly; an illegal cell under the pointer is red
+            mask = self.pos.placement_mask()
+            veil.fill((*theme.GOOD, 38))
+            for sq in range(64):
+                if mask >> sq & 1:
+                    r = cell_rect(sq)
+                    surface.blit(veil, r)
+                    pygame.draw.rect(surface, theme.GOOD, r.inflate(-10, -10), 1, border_radius=6)
             for sq, kb in ((self.hover, False), (self.cursor if self.show_cursor else None, True)):
                 if sq is None:
                     continue
-                legal = self.pos.placement_mask() >> sq & 1
-                veil.fill((*theme.GOOD, 110) if legal else (*theme.BAD, 70))
+                legal = mask >> sq & 1
+                veil.fill((*theme.GOOD, 130) if legal else (*theme.BAD, 70))
                 surface.blit(veil, cell_rect(sq))
                 pygame.draw.rect(surface, theme.GOOD if legal else theme.BAD, cell_rect(sq), 3)
         elif self.show_cursor:

@@ -46,6 +46,50 @@ def toasts(app):
     return " | ".join(t for t, _ in app.toasts.queue)
 
 
+def shown(scene, fresh=False):
+    """The texts the scene drew on its last frame (``fresh``: draw one now first)."""
+    if fresh:
+        scene._text_cache.clear()
+        scene.draw(scene.app.screen)
+    return [k[0] for k in scene._text_cache]
+
+
+def patch(app, name, dx=-22, dy=-22, size=10):
+    """Mean (red, green, blue) of a ``size`` px square inside the cell ``name``."""
+    cx, cy = at(name)
+    px = [pixel(app, (cx + dx + i, cy + dy + j)) for i in range(size) for j in range(size)]
+    return tuple(sum(p[k] for p in px) / len(px) for k in range(3))
+
+
+def greener(a, b):
+    """How much greener (green minus red) patch ``a`` is than patch ``b``."""
+    return (a[1] - a[0]) - (b[1] - b[0])
+
+
+def test_G_3_legal_cells_are_lit_before_the_pointer_comes_and_more_under_it(app):
+    scene = start(app, "8/8/8/8/8/8/8/8 b 0-0 32-32 2")
+    lit, inner = patch(app, "a4"), patch(app, "d4")       # no pointer over the board yet
+    click(app, at("h1"))                                 # placed: the slide step, no lights
+    frames(app, 1)
+    assert scene.tip.stage == "slide"
+    assert greener(lit, patch(app, "a4")) > 8             # the edge cell a4 was lit
+    assert abs(greener(inner, patch(app, "d4"))) < 2      # d4 (not legal, G-3) was not
+    scene2 = start(app, "8/8/8/8/8/8/8/8 b 0-0 32-32 2")
+    move(app, at("a4"))
+    frames(app, 1)
+    assert scene2.hover is not None
+    assert greener(patch(app, "a4"), lit) > 15            # under the pointer: stronger
+
+
+def test_board_colours_and_move_notation_have_a_key(app):
+    scene = start(app, "8/8/8/8/8/8/8/8 b 0-0 32-32 2")
+    texts = shown(scene, fresh=True)
+    for t in ("You may place here", "Not allowed here", "Pawn just placed, slide path",
+              "Line of five: one point", "a1 placed · b4> slid right",
+              "^ up · v down · < left · xd2 removed"):
+        assert t in texts
+
+
 def rank(p, r):
     return "".join((p.at((r - 1) * 8 + f) or ".").upper() for f in range(8))
 
@@ -242,7 +286,15 @@ def test_G_2_first_player_drawn_with_the_seed_is_shown(app):
     assert a.pos.to_move == b.pos.to_move
     firsts = {start(app, seed=s).pos.to_move for s in range(8)}
     assert firsts == {"b", "o"}
-    assert "first" in toasts(app)
+    # shown in the move list, not in a toast over the board's file letters
+    assert "first" not in toasts(app)
+    assert "Blue was drawn to play first" in shown(a) or "Orange was drawn to play first" in shown(a)
+    c = start(app, seed=11)                              # once a turn is played, it goes
+    click(app, at("a1"))
+    key(app, pygame.K_RETURN)
+    frames(app, 1)
+    assert c.history == ["a1"]
+    assert not any("drawn to play first" in t for t in shown(c, fresh=True))
 
 
 def test_headless_demo_plays_to_the_end():
