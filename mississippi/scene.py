@@ -1024,16 +1024,24 @@ class MississippiScene(Scene):
             tp = m.table[m.target]
             self._dashed(s, a, to_px(tp.x, tp.y), theme.MUTED)
         if pred is None:
-            theme.text(s, _("drag toward the far end"), (a[0], a[1] - PR - 6), theme.SMALL,
-                       theme.ACCENT, anchor="midbottom")
+            self._tag(s, _("drag toward the far end"), (a[0], a[1] - PR - 6), theme.ACCENT)
             return
         vx, vy, x, y = pred
         b = to_px(x, y)
         self._dashed(s, a, b, theme.ACCENT)
         pygame.draw.circle(s, theme.ACCENT, b, PR, 2)        # where a free slide stops
         speed = math.hypot(vx, vy) / 1000
-        theme.text(s, _("{v:.1f} m/s").format(v=speed), (a[0], a[1] - PR - 6), theme.SMALL,
-                   theme.ACCENT, anchor="midbottom", bold=True)
+        self._tag(s, _("{v:.1f} m/s").format(v=speed), (a[0], a[1] - PR - 6), theme.ACCENT)
+
+    @staticmethod
+    def _tag(s, label: str, midbottom, colour) -> None:
+        """A short label on a dark tag (readable over wood and gutter pucks), kept on screen."""
+        w = theme.font(theme.SMALL, True).size(label)[0] + 14
+        box = pygame.Rect(0, 0, w, 24)
+        box.midbottom = midbottom
+        box.clamp_ip(pygame.Rect(4, 0, 1272, 720))
+        theme.panel(s, box, theme.BG2, radius=6, border=colour)
+        theme.text(s, label, box.center, theme.SMALL, colour, anchor="center", bold=True)
 
     def _dashed(self, s, a, b, colour) -> None:
         ax, ay = a
