@@ -456,3 +456,22 @@ def test_key_A_switches_assisted_calculation(app):
     assert app.settings.assisted_calc and scene.op_buttons[0].label == "5 + 2 = 7"
     key(app, pygame.K_a)
     assert not app.settings.assisted_calc and scene.op_buttons[0].label == "5 + 2"
+
+
+def test_french_says_vous_and_never_starts_a_line_with_punctuation():
+    """magico.po: the formal "vous" like the other games (no tu/ton/ta/tes/toi), and a
+    no-break space before : ; ! ? so that wrapping never puts them at a line start."""
+    import re
+    from pathlib import Path
+
+    import polib
+
+    po = polib.pofile(str(Path(__file__).parents[2] / "assets/locale/fr/LC_MESSAGES/magico.po"))
+    texts = [e.msgstr for e in po if e.msgid]
+    assert texts
+    for t in texts:
+        assert not re.search(r"\b(tu|ton|ta|tes|toi)\b", t, re.IGNORECASE), t
+        assert not re.search(r" [:;!?]", t), t
+        for width in (200, 330, 550):
+            for line in theme.wrap(t, theme.BODY, width):
+                assert not (line and line[0] in ":;!?"), (t, line)
