@@ -447,8 +447,9 @@ class MississippiScene(Scene):
         self.shot_kind = None
         if kind == "lag":
             owners = dict(self.shot_owner)
+            by = m.lag_side
             m.lag_shot(report)
-            if m.lag_side == "left":                     # the lag was decided or replayed:
+            if by == "right":                            # the lag was decided or replayed:
                 self.lag_ghosts = [(owners.get(pid, "left"), p.x, p.y)      # show where
                                    for pid, p in report.pucks.items()       # they stopped
                                    if p.state in ("table", "overhang")]

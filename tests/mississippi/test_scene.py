@@ -273,3 +273,19 @@ def test_french_lag_instruction_never_starts_a_line_with_punctuation():
         assert "Fenêtre" not in _("Time to flip")
     finally:
         i18n.set_language("en")
+
+
+def test_M_L2_decided_lag_keeps_both_pucks_on_show_until_enter():
+    m = Match.new("Ann", "Bob")
+    m.lag_shot(Report({1: P("table", 3300)}))        # Ann's lag puck: 20 cm from the gutter
+    app, scene = start(m)
+    hx, hy = (round(c) for c in to_px(*scene.hand_spot("right")))
+    drag(app, (hx, hy), (hx - 60, hy), seconds=0.12, steps=8)      # Bob's short lag
+    assert run_until(app, lambda: scene.sim is None, 15)
+    assert scene.match.last.rule == "M-L2" and scene.match.chooser == "left"
+    assert scene.lag_hold is not None and len(scene.lag_ghosts) == 2
+    frames(app, 150)                                 # 2.5 s later both pucks still shown
+    assert scene.ghosts_visible()
+    assert scene.gutter_shown("left") == 7 and scene.gutter_shown("right") == 7
+    key(app, pygame.K_RETURN)
+    assert scene.lag_hold is None and scene.match.phase == "choose_role"
