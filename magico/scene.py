@@ -56,6 +56,7 @@ AI_STEP = 0.9                     #: each step of the computer's turn stays this
 _TOLD: set[str] = set()           # board problems already shown to the player
 NOTE_SECONDS = 4.0                #: a message stays this long (s)
 WRONG_SECONDS = 8.0               #: a wrong result's correction stays this long unless acknowledged (s)
+WRONG_MIN = 1.0                   #: ... and at least this long (s): a held-down Enter does not skip it
 
 
 def side_name(player: str) -> str:
@@ -609,8 +610,9 @@ class MagicoScene(Scene):
             return False
         if self.phase == "wrong":                                       # K-7a
             if is_click(event) or (event.type == pygame.KEYDOWN and event.key in (
-                    pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)):
-                return self.acknowledge_wrong()
+                    pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
+                # read for WRONG_MIN s first (a key repeat of the Enter that answered)
+                return WRONG_SECONDS - self.wrong_t >= WRONG_MIN and self.acknowledge_wrong()
             return False
         if event.type == pygame.MOUSEMOTION:
             for b in self._buttons():

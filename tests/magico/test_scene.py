@@ -144,6 +144,9 @@ def test_K_7a_wrong_answer_shows_the_right_result_on_screen(app):
     good = [surf.get_at((x, y))[:3] for x in range(area.x, area.right, 2)
             for y in range(area.y, area.bottom, 2)]
     assert sum(1 for c in good if c == tuple(theme.GOOD)) > 50     # "5 + 2 = 7" drawn big
+    key(app, pygame.K_RETURN)                                     # a repeat of the answer's Enter
+    assert scene.phase == "wrong"                                 # does not skip the correction
+    frames(app, 70)
     key(app, pygame.K_RETURN)
     surf.fill((0, 0, 0))
     scene.draw(surf)
