@@ -951,6 +951,9 @@ class MississippiScene(Scene):
                     box = pygame.Rect(0, 0, w, 26)
                     box.midbottom = (px, py - PR - 6)
                     box.clamp_ip(pygame.Rect(X0 + 100, 0, 1260 - X0 - 200, 720))
+                    if any(box.inflate(2 * PR, 2 * PR).collidepoint(to_px(gx, gy))
+                           for _o, gx, gy in self.lag_ghosts if (gx, gy) != (x, y)):
+                        box.top = py + PR + 6             # not over the other lag puck
                     theme.panel(s, box, theme.BG2, radius=6, border=theme.GOOD)
                     theme.text(s, label, box.center, theme.SMALL, theme.GOOD, anchor="center", bold=True)
             if held:
