@@ -289,6 +289,7 @@ class App:
                     print(screenshot)
                     break
         finally:
+            self.saves.flush()
             workers.shutdown()
             pygame.quit()
         return 0

@@ -72,6 +72,15 @@ def read_json(path: Path) -> object:
         raise BadFile(f"{path.name} is damaged (not valid JSON)") from exc
 
 
+def dumps(data: object) -> str:
+    """``data`` as the JSON text this app writes (UTF-8 text, sorted keys).
+
+    :raises TypeError: ``data`` is not JSON-serialisable.
+    :raises ValueError: ``data`` holds NaN or an infinity.
+    """
+    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True, allow_nan=False)
+
+
 def write_json(path: Path, data: object) -> None:
     """Write ``data`` as UTF-8 JSON to ``path`` atomically (temporary file + ``os.replace``).
 
@@ -81,9 +90,17 @@ def write_json(path: Path, data: object) -> None:
     :raises TypeError: ``data`` is not JSON-serialisable.
     :raises ValueError: ``data`` holds NaN or an infinity.
     """
+    write_text(path, dumps(data))
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` atomically: a temporary file in the same folder,
+    flushed and fsynced, then ``os.replace`` — a crash leaves the old file or the new one.
+
+    :raises OSError: the folder cannot be created or written (read-only, full disk).
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True, allow_nan=False)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:

@@ -21,11 +21,17 @@ from ludotheque.saves import SaveStore
 store = SaveStore(sys.argv[1])
 turn = store.load("glissando")
 turn = turn["turn"] if turn else 0
-print("ready", flush=True)
+first = True
 while True:
     turn += 1
-    # a realistic save: position text, history of turns, players
+    # a realistic save: position text, history of turns, players; written on the store's
+    # writer thread as in the game, each turn's write done before the next turn ends
+    # (turns are seconds apart in a real game)
     store.save("glissando", {"turn": turn, "history": ["d1 d1^"] * (turn % 200), "pad": "x" * 4000})
+    store.flush()
+    if first:
+        print("ready", flush=True)
+        first = False
 """
 
 KILLS = int(os.environ.get("LUDO_KILLS", "200"))
