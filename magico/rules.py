@@ -218,12 +218,18 @@ class Board:
 
     @property
     def scoring_lines(self) -> tuple[Run, ...]:
-        """The runs whose numbers sum to 15 (K-9): the only ones that can ever score."""
-        return tuple(r for r in _lines(self.numbers) if r.total == TARGET_SUM)
+        """The runs whose numbers sum to 15 (K-9): the only ones that can ever score
+        (computed once per layout)."""
+        return _scoring_lines(self.numbers)
 
     def name(self, language: str = "en") -> str:
         """The board's name in ``language`` (``"fr"`` or ``"en"``)."""
         return self.name_fr if language == "fr" else self.name_en
+
+
+@lru_cache(maxsize=32)
+def _scoring_lines(numbers: tuple[int, ...]) -> tuple[Run, ...]:
+    return tuple(r for r in _lines(numbers) if r.total == TARGET_SUM)
 
 
 @lru_cache(maxsize=32)
