@@ -79,11 +79,14 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-def rss_mb() -> float:
+def rss_mb(main_only: bool = False) -> float:
     """Resident memory in MB of this process and its children (the AI worker process of
-    :mod:`ludotheque.workers`), from ``/proc/<pid>/statm``, after a full GC here."""
+    :mod:`ludotheque.workers`), or of this process only, from ``/proc/<pid>/statm``,
+    after a full GC here."""
     gc.collect()
-    pages = _resident_pages("self") + sum(_resident_pages(c) for c in _children(os.getpid()))
+    pages = _resident_pages("self")
+    if not main_only:
+        pages += sum(_resident_pages(c) for c in _children(os.getpid()))
     return pages * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
 
 
@@ -109,7 +112,8 @@ def soak(minutes: float = 30.0, *, seed: int = 1, max_game_minutes: float = 6.0,
     :param progress: called with a one-line status after each completed game.
     :returns: ``{"game_minutes", "wall_seconds", "frames", "completed": {id: n},
         "abandoned": {id: n}, "exceptions": [text], "rss_warm_mb", "rss_end_mb",
-        "rss_growth_mb", "warmup_minutes"}``.
+        "rss_growth_mb", "warmup_minutes", "rss_samples": [(game minutes, MB, MB of this
+        process only)]}``.
     """
     import main
     from ludotheque.game import GameConfig, PlayerSpec
@@ -153,7 +157,7 @@ def soak(minutes: float = 30.0, *, seed: int = 1, max_game_minutes: float = 6.0,
     rss_warm = None
     warm_at = None
     played = set()  # (game, level) pairs played to their end or abandoned
-    samples: list[tuple[float, float]] = []  # (game minutes, RSS MB) after each game
+    samples: list[tuple] = []  # (game minutes, RSS MB, of which this process) after each game
     wall0 = time.perf_counter()
     while t < total:
         g = games[k % len(games)]
@@ -188,7 +192,7 @@ def soak(minutes: float = 30.0, *, seed: int = 1, max_game_minutes: float = 6.0,
         played.add((g.id, level))
         completed[g.id] += status == "done"
         rss = rss_mb()  # measured between two games, always at the same kind of moment
-        samples.append((round(t / 60, 2), round(rss, 1)))
+        samples.append((round(t / 60, 2), round(rss, 1), round(rss_mb(main_only=True), 1)))
         if rss_warm is None and t >= warm_after and {gid for gid, _ in played} == set(completed):
             rss_warm, warm_at = rss, t
         if progress:
@@ -229,7 +233,8 @@ def main(argv=None) -> int:
             print("  " + e.replace("\n", "\n  "))
         print(f"RSS            {out['rss_warm_mb']} MB after warm-up ({out['warmup_minutes']} min), "
               f"{out['rss_end_mb']} MB at the end: {out['rss_growth_mb']:+} MB")
-        print("RSS after each game (min: MB)  " + "  ".join(f"{m}: {r}" for m, r in out["rss_samples"]))
+        print("RSS after each game (game minutes: MB, of which the app's own process)  "
+              + "  ".join(f"{m}: {r} ({own})" for m, r, own in out["rss_samples"]))
     ok = not out["exceptions"] and out["rss_growth_mb"] < GROWTH_LIMIT_MB
     return 0 if ok else 1
 
