@@ -798,8 +798,11 @@ class MagicoScene(Scene):
             pygame.draw.rect(surface, (255, 255, 255), cell_rect(self.cursor).inflate(-8, -8), 3,
                              border_radius=8)
 
-    def _render_layers(self):
-        board = self.pos.board
+    def _empty_board(self) -> pygame.Surface:
+        """The board without tokens (frame, labels, cells), drawn once per scene."""
+        cached = getattr(self, "_empty_base", None)
+        if cached is not None:
+            return cached
         ox, oy = -BOARD_AREA.x, -BOARD_AREA.y
         base = pygame.Surface(BOARD_AREA.size)
         base.fill(theme.BG)
@@ -812,6 +815,14 @@ class MagicoScene(Scene):
         for i in range(SIZE * SIZE):
             pygame.draw.rect(base, (240, 230, 206), cell_rect(i).inflate(-4, -4).move(ox, oy),
                              border_radius=10)
+        self._empty_base = base
+        return base
+
+    def _render_layers(self):
+        board = self.pos.board
+        ox, oy = -BOARD_AREA.x, -BOARD_AREA.y
+        base = self._empty_board().copy()
+        for i in range(SIZE * SIZE):
             who = self.pos.cell(i)
             if who != ".":
                 img = self._tokens[who.lower()]
