@@ -5,8 +5,6 @@ Skips with a reason where Xvfb, xdotool or ImageMagick's ``import`` is missing;
 """
 
 import os
-import random
-import shutil
 import subprocess
 import sys
 import time
@@ -14,25 +12,19 @@ from pathlib import Path
 
 import pytest
 
+from tests import xserver
+from tests.xserver import start_xvfb, window_of
+
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ("Xvfb", "xdotool", "import")
-missing = [t for t in TOOLS if shutil.which(t) is None]
+missing = xserver.missing(*TOOLS)
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(bool(missing), reason=f"needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)")]
 
 
 @pytest.fixture
 def display(tmp_path):
-    disp = f":{random.randint(200, 900)}"
-    xvfb = subprocess.Popen(["Xvfb", disp, "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    env = dict(os.environ, DISPLAY=disp, SDL_AUDIODRIVER="dummy", HOME=str(tmp_path),
-               XDG_CONFIG_HOME=str(tmp_path / "cfg"), XDG_DATA_HOME=str(tmp_path / "data"))
-    env.pop("SDL_VIDEODRIVER", None)
-    for _ in range(50):
-        if subprocess.run(["xdotool", "getmouselocation"], env=env, capture_output=True).returncode == 0:
-            break
-        time.sleep(0.1)
+    xvfb, env = start_xvfb(tmp_path)
     yield env
     xvfb.kill()
     xvfb.wait()
@@ -41,20 +33,6 @@ def display(tmp_path):
 def grab(env, path) -> bytes:
     subprocess.run(["import", "-window", "root", "-depth", "8", f"rgb:{path}"], env=env, check=True, timeout=30)
     return Path(path).read_bytes()
-
-
-def wait_for_window(env, app, seconds: float = 60.0) -> str:
-    """The X window id of process ``app`` once it has mapped its window (polls: a loaded
-    machine may take many seconds to start the game)."""
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        assert app.poll() is None, "the game exited at start"
-        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.pid)], env=env,
-                               capture_output=True, text=True, timeout=30)
-        if found.stdout.split():
-            return found.stdout.split()[0]
-        time.sleep(0.2)
-    raise AssertionError(f"no window from the game after {seconds:.0f} s")
 
 
 def first_tile_button():
@@ -73,7 +51,7 @@ def test_clicking_a_tile_in_a_real_window_opens_the_game_setup(display, tmp_path
     app = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--lang", "en"], env=display, cwd=ROOT,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
-        wid = wait_for_window(display, app)
+        wid = window_of(display, app)
         time.sleep(1.5)
         assert app.poll() is None, "the game exited at start"
         before = grab(display, tmp_path / "before.rgb")

@@ -13,8 +13,6 @@ a reason where Xvfb, xdotool, ImageMagick's ``import`` or openbox is missing.
 from __future__ import annotations
 
 import json
-import os
-import random
 import shutil
 import subprocess
 import sys
@@ -23,9 +21,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.xserver import missing as missing_tools, start_xvfb, wait_for, window_of
+
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ("Xvfb", "xdotool", "import", "openbox")
-missing = [t for t in TOOLS if shutil.which(t) is None]
+missing = missing_tools(*TOOLS)
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(bool(missing), reason=f"needs {', '.join(missing)} (apt-get install xvfb "
                                  "xdotool imagemagick openbox; without a window manager X resizes a window "
@@ -56,31 +56,15 @@ def next_to_corner_points():
             ("b8", (bx, BOARD.top + m)), ("g8", (gx, BOARD.top + m))]
 
 
-def wait_for(predicate, seconds=15.0, step=0.1):
-    t0 = time.time()
-    while time.time() - t0 < seconds:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(step)
-    return predicate()
-
-
 class Session:
     """Xvfb, the game started on Glissando's setup, and helpers to drive and read it."""
 
     def __init__(self, tmp_path: Path):
         self.tmp = tmp_path
-        self.disp = f":{random.randint(200, 900)}"
-        self.xvfb = subprocess.Popen(["Xvfb", self.disp, "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24",
-                                      "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self.env = dict(os.environ, DISPLAY=self.disp, SDL_AUDIODRIVER="dummy", HOME=str(tmp_path),
-                        XDG_CONFIG_HOME=str(tmp_path / "cfg"), XDG_DATA_HOME=str(tmp_path / "data"))
-        self.env.pop("SDL_VIDEODRIVER", None)
+        self.xvfb, self.env = start_xvfb(tmp_path, SCREEN)
+        self.disp = self.env["DISPLAY"]
         self.save = tmp_path / "data" / "ludotheque" / "saves" / "glissando.json"
         self.app = None
-        assert wait_for(lambda: subprocess.run(["xdotool", "getmouselocation"], env=self.env,
-                                               capture_output=True).returncode == 0, 5), "Xvfb did not start"
         # A window manager, as on a desktop (see the module's docstring).
         self.wm = subprocess.Popen([WM], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(1.0)
@@ -88,9 +72,7 @@ class Session:
     def start(self):
         self.app = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "glissando", "--lang", "en", "--seed", "4"],
                                     env=self.env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        found = subprocess.run(["xdotool", "search", "--sync", "--pid", str(self.app.pid)], env=self.env,
-                               capture_output=True, text=True, timeout=30)
-        self.wid = found.stdout.split()[0]
+        self.wid = window_of(self.env, self.app)
         time.sleep(1.5)
         self.key("Return")  # setup screen: Start (two players)
         time.sleep(1.0)

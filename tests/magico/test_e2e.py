@@ -6,9 +6,6 @@ Skips with a reason where Xvfb, xdotool or ImageMagick's ``import`` is missing.
 """
 
 import json
-import os
-import random
-import shutil
 import subprocess
 import sys
 import time
@@ -16,11 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.xserver import missing as missing_tools, start_xvfb, wait_for, window_of
+
 from magico.rules import Dice, parse_cell
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 TOOLS = ("Xvfb", "xdotool", "import")
-missing = [t for t in TOOLS if shutil.which(t) is None]
+missing = missing_tools(*TOOLS)
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(bool(missing), reason=f"needs {', '.join(missing)} "
                                  "(apt-get install xvfb xdotool imagemagick)")]
@@ -33,26 +32,11 @@ def xy(name: str):
     return str(x), str(y)
 
 
-def wait_for(predicate, seconds=20.0):
-    t0 = time.time()
-    while time.time() - t0 < seconds:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.2)
-    return predicate()
-
-
 def test_K_7_K_7a_type_results_in_a_real_window(tmp_path):
     # Seed 7 rolls 3,2 then 4,6 (checked here, so the test says why it would break).
     dice = Dice(7)
     assert [dice.roll(), dice.roll()] == [(3, 2), (4, 6)]
-    disp = f":{random.randint(200, 900)}"
-    xvfb = subprocess.Popen(["Xvfb", disp, "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    env = dict(os.environ, DISPLAY=disp, SDL_AUDIODRIVER="dummy", HOME=str(tmp_path),
-               XDG_CONFIG_HOME=str(tmp_path / "cfg"), XDG_DATA_HOME=str(tmp_path / "data"))
-    env.pop("SDL_VIDEODRIVER", None)
+    xvfb, env = start_xvfb(tmp_path)
     save = tmp_path / "data" / "ludotheque" / "saves" / "magico.json"
     app = None
 
@@ -63,14 +47,10 @@ def test_K_7_K_7a_type_results_in_a_real_window(tmp_path):
             return None
 
     try:
-        assert wait_for(lambda: subprocess.run(["xdotool", "getmouselocation"], env=env,
-                                               capture_output=True).returncode == 0, 5)
         app = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "magico", "--lang", "en",
                                 "--seed", "7"], env=env, cwd=ROOT, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, text=True)
-        found = subprocess.run(["xdotool", "search", "--sync", "--pid", str(app.pid)], env=env,
-                               capture_output=True, text=True, timeout=30)
-        wid = found.stdout.split()[0]
+        wid = window_of(env, app)
         time.sleep(1.5)
 
         def xdo(*args):
