@@ -1,7 +1,7 @@
 """The window, the frame loop and the scene stack.
 
-One window of logical size 1280×720 (``SCALED | RESIZABLE``: the pointer maps through
-the scaling), F11 full screen, M mute, Esc the pause menu, Ctrl+Q quit. Each frame drains the whole
+One window of logical size 1280×720 (``SCALED | RESIZABLE``, scaled by any factor to fit
+the window, 640×360 at the smallest; the pointer maps through the scaling), F11 full screen, M mute, Esc the pause menu, Ctrl+Q quit. Each frame drains the whole
 event queue, then advances the top scene on a **fixed step** of :data:`STEP` seconds fed
 from an accumulator (so outcomes never depend on the frame rate); the frame delta is
 clamped to :data:`MAX_FRAME` so a stall (a dragged window) never makes anything jump.
@@ -34,6 +34,25 @@ MAX_FRAME = 0.1
 """Largest frame delta (s) fed to the accumulator; longer stalls are dropped."""
 MAX_STEPS = 12
 """Most fixed steps run in one frame."""
+MIN_WINDOW = (640, 360)
+"""Smallest window (pixels) a player can resize to: half the logical size."""
+
+
+def _scale_any_size() -> None:
+    """Ask pygame's ``SCALED`` mode for a *fractional*, smoothed scale (set before
+    ``set_mode``).
+
+    By default ``SCALED`` scales a window by whole numbers only: a window smaller than
+    1280×720 shows the picture cropped at scale 1 (the pointer then misses), and a
+    1920×1080 window shows it at scale 1 inside wide black borders. pygame-ce turns
+    whole-number scaling off when the hint it reads under the literal name
+    ``SDL_HINT_RENDER_SCALE_QUALITY`` is true (``src_c/display.c``: ``pg_set_mode`` and
+    ``pg_ResizeEventWatch``); SDL then scales by any factor and still maps the pointer
+    back to logical pixels. ``SDL_RENDER_SCALE_QUALITY=linear`` makes that scaling smooth
+    instead of nearest-pixel. A value the user set in the environment wins.
+    """
+    os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
+    os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
 
 
 class App:
@@ -56,12 +75,14 @@ class App:
         pygame.init()
         self.window = window
         if window:
+            _scale_any_size()
             flags = pygame.SCALED | pygame.RESIZABLE
             try:
                 self.screen = pygame.display.set_mode((theme.W, theme.H), flags, vsync=1)
             except pygame.error:
                 self.screen = pygame.display.set_mode((theme.W, theme.H), flags)
             pygame.display.set_caption("Ludothèque")
+            self._allow_small_window()
             try:
                 from .art import icon_surface
 
@@ -81,6 +102,15 @@ class App:
         self.accumulator = 0.0
         self.clock = pygame.time.Clock()
         self._report_problems()
+
+    def _allow_small_window(self) -> None:
+        """Let the window shrink to :data:`MIN_WINDOW` (SCALED sets the logical size as
+        its minimum); the picture and the pointer scale with it (:func:`_scale_any_size`)."""
+        try:
+            self._sdl_window = pygame.Window.from_display_module()
+            self._sdl_window.minimum_size = MIN_WINDOW
+        except (AttributeError, pygame.error) as exc:
+            log.warning("the window cannot be made smaller than %d×%d: %s", theme.W, theme.H, exc)
 
     # ----------------------------------------------------------------- services
     def toast(self, text: str, seconds: float = 2.5) -> None:

@@ -167,18 +167,18 @@ def session(tmp_path):
 
 @pytest.mark.parametrize("size", [
     (2560, 1440),   # huge: twice the logical size
-    (1920, 1080),   # between two whole scales: SDL keeps scale 1 with borders
+    (1920, 1080),   # between two whole scales: the picture fills it at 1.5
+    (1000, 700),    # another shape: scaled to the width, bands above and below
     (1280, 720),    # the logical size
-    pytest.param((640, 360), marks=pytest.mark.xfail(
-        strict=True, reason="ludotheque/app.py: with pygame's SCALED mode the game cannot be shown smaller "
-        "than 1280×720: SCALED sets the window's minimum size to 1280×720 (the window manager keeps it), "
-        "and even with a smaller minimum SDL keeps the picture at scale 1, cropped, below 1280×720 (tried). "
-        "A screen smaller than 1280×720 cannot show the whole board")),
+    (640, 360),     # tiny: half the logical size, the smallest the window may be
 ])
 def test_clicks_on_the_corner_cells_land_on_them_at_every_window_size(session, size):
     session.start()
     session.resize(*size)
     assert session.geometry()[2:] == size, "the window could not be given that size"
+    left, top, scale = session.picture()
+    fit = min(size[0] / LOGICAL[0], size[1] / LOGICAL[1])
+    assert abs(scale - fit) < 0.01, f"the picture is drawn at scale {scale:.3f}, not fitted to the window ({fit:.3f})"
     placed = session.place_corners()
     assert placed == ["a1", "h1", "a8", "h8"], placed
     assert session.responds()
