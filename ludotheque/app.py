@@ -146,9 +146,12 @@ class App:
         self.settings.language = lang
         self.settings.save()
 
-    def set_volume(self, volume: float) -> None:
+    def set_volume(self, volume: float, save: bool = True) -> None:
+        """Set the volume (0–1) now; remember it in the settings file unless ``save`` is
+        False (while a slider is being dragged: it is written once, on release)."""
         self.settings.volume = self.audio.volume = volume
-        self.settings.save()
+        if save:
+            self.settings.save()
 
     def toggle_mute(self) -> None:
         """Mute or unmute all sound (key M) and remember it."""

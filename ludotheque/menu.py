@@ -311,7 +311,8 @@ class SettingsScene(Scene):
         langs = ("fr", "en")
         self.focus.add(Cycler((x, y, w, 50), lambda: _("Language"), langs, langs.index(i18n.language()),
                               app.set_language, label_of=lambda v: {"fr": "Français", "en": "English"}[v]))
-        self.focus.add(Slider((x, y + 60, w, 50), lambda: _("Volume"), lambda: app.audio.volume, app.set_volume))
+        self.focus.add(Slider((x, y + 60, w, 50), lambda: _("Volume"), lambda: app.audio.volume,
+                              lambda v: app.set_volume(v, save=False), commit=lambda: app.settings.save()))
         self.focus.add(Toggle((x, y + 120, w, 50), lambda: _("Sound"), lambda: not app.audio.muted,
                               lambda v: app.toggle_mute()))
         self.focus.add(Toggle((x, y + 180, w, 50), lambda: _("Full screen (F11)"), lambda: s.fullscreen,

@@ -153,11 +153,18 @@ class Cycler(Button):
 
 
 class Slider(Widget):
-    """A horizontal slider for a value in [0, 1]; drag with the left button or ←/→ by 0.1."""
+    """A horizontal slider for a value in [0, 1]; drag with the left button or ←/→ by 0.1.
 
-    def __init__(self, rect, label, get: Callable[[], float], set: Callable[[float], None]):
+    ``set`` is called at every change (while dragging too, so the player hears it);
+    ``commit``, if given, once a change is finished: on the button's release and after
+    each arrow key — the place to write the value to disk.
+    """
+
+    def __init__(self, rect, label, get: Callable[[], float], set: Callable[[float], None],
+                 commit: Callable[[], None] | None = None):
         super().__init__(rect)
         self.label, self.get, self.set = label, get, set
+        self.commit = commit or (lambda: None)
         self.dragging = False
 
     def _track(self) -> pygame.Rect:
@@ -177,10 +184,12 @@ class Slider(Widget):
             return True
         if is_release(event) and self.dragging:
             self.dragging = False
+            self.commit()
             return True
         if self.focused and event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             step = 0.1 if event.key == pygame.K_RIGHT else -0.1
             self.set(round(max(0.0, min(1.0, self.get() + step)), 2))
+            self.commit()
             return True
         return False
 

@@ -205,3 +205,21 @@ def test_setup_labels_use_the_language_punctuation(app):
         assert app.top.entries[0].label() == "Left :"
     finally:
         i18n.set_language("en")
+
+
+def test_volume_drag_is_heard_at_once_and_written_once_on_release(tmp_path, monkeypatch):
+    from ludotheque.settings import Settings
+    from ludotheque.widgets import Slider
+
+    app = make_app([make_descriptor()], folder=tmp_path)
+    click(app, app.top.settings_btn.rect.center)
+    slider = next(w for w in app.top.focus.widgets if isinstance(w, Slider))
+    writes = []
+    real_save = Settings.save
+    monkeypatch.setattr(Settings, "save", lambda self: writes.append(self.volume) or real_save(self))
+    track = slider._track()
+    drag(app, (track.left + 5, track.centery), (track.left + track.width // 4, track.centery), release=False)
+    assert app.audio.volume < 0.3 and writes == []  # heard while dragging, nothing written yet
+    drag(app, (track.left + track.width // 4, track.centery), (track.right - 1, track.centery), steps=30)
+    assert writes == [app.audio.volume] and app.audio.volume > 0.95  # one write, on release
+    assert Settings.load(tmp_path / "settings.json").volume == app.audio.volume
