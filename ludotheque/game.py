@@ -41,6 +41,9 @@ class Option:
     :param key: name in :attr:`GameConfig.options`. :param label: callable giving the
         translated label. :param values: the allowed values. :param default: one of them.
     :param label_of: callable turning a value into its (translated) text.
+    :param people_only: a variant for people only (e.g. Mississippi's teams, M-E2): the
+        setup screen offers it in two-player mode only; against the computer the game
+        gets the default.
     """
 
     key: str
@@ -48,6 +51,7 @@ class Option:
     values: tuple
     default: Any
     label_of: Callable[[Any], str] = str
+    people_only: bool = False
 
 
 @dataclass(frozen=True)

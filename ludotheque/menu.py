@@ -192,7 +192,7 @@ class SetupScene(Scene):
             e.rect = pygame.Rect(x, y, w, 52)
             f.add(e)
             y += 64
-        for opt in self.game.options:
+        for opt in self.offered_options():
             vals = tuple(opt.values)
             idx = vals.index(self.options.get(opt.key, opt.default)) if self.options.get(opt.key, opt.default) in vals else 0
             f.add(Cycler((x, y, w, 52), opt.label, vals, idx,
@@ -202,6 +202,16 @@ class SetupScene(Scene):
                                   color=theme.GOOD, size=theme.LARGE))
         f.add(Button((x, max(y + 16, 560), 200, 64), lambda: _("Back"), self.app.pop))
         self.start.focused = True
+
+    def offered_options(self) -> list:
+        """The game's options this mode offers (``people_only`` ones in two-player mode only)."""
+        return [o for o in self.game.options if not (self.vs_ai and o.people_only)]
+
+    def chosen_options(self) -> dict:
+        """The options the game starts with: those offered as set, the others at their default."""
+        offered = {o.key for o in self.offered_options()}
+        return {o.key: self.options.get(o.key, o.default) if o.key in offered else o.default
+                for o in self.game.options}
 
     def _set_mode(self, v):
         self.vs_ai = v
@@ -236,7 +246,7 @@ class SetupScene(Scene):
         self.app.settings.save()
         self.app.saves.delete(self.game.id)
         start_game(self.app, self.game, GameConfig(players=self.players(), seed=self.app.rng_seed,
-                                                   options=dict(self.options)))
+                                                   options=self.chosen_options()))
 
     def handle(self, event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -69,7 +69,8 @@ DESCRIPTOR = GameDescriptor(
     make_scene=make_scene,
     headless=run_headless,
     options=(
-        Option("team", lambda: _("Players per team"), (1, 2, 3), 1, label_of=str),
+        # M-E2: teams of people taking turns; not offered against the computer
+        Option("team", lambda: _("Players per team"), (1, 2, 3), 1, label_of=str, people_only=True),
         Option("aim_guide", lambda: _("Aim guide"), (False, True), False,
                label_of=lambda v: _("on") if v else _("off")),
         # M-F4: how long the placer has to start a flip once the new target overhangs

@@ -223,3 +223,24 @@ def test_volume_drag_is_heard_at_once_and_written_once_on_release(tmp_path, monk
     drag(app, (track.left + track.width // 4, track.centery), (track.right - 1, track.centery), steps=30)
     assert writes == [app.audio.volume] and app.audio.volume > 0.95  # one write, on release
     assert Settings.load(tmp_path / "settings.json").volume == app.audio.volume
+
+
+def test_team_play_is_offered_to_two_players_only_M_E2(tmp_path):
+    import mississippi
+
+    app = make_app([mississippi.DESCRIPTOR], folder=tmp_path)
+    click(app, buttons(app.top)["Two players"].rect.center)
+    setup = app.top
+
+    def labels():
+        return [w.label() for w in setup.focus.widgets if callable(getattr(w, "label", None))]
+
+    assert "Players per team" in labels()
+    team = next(w for w in setup.focus.widgets if callable(getattr(w, "label", None)) and w.label() == "Players per team")
+    click(app, team.rect.center)  # 1 → 2 players per team
+    assert setup.options["team"] == 2
+    mode = next(w for w in setup.focus.widgets if callable(getattr(w, "label", None)) and w.label() == "Mode")
+    click(app, mode.rect.center)  # against the computer
+    assert setup.vs_ai and "Players per team" not in labels()
+    key(app, pygame.K_RETURN)
+    assert app.top.config.options["team"] == 1  # the computer game starts with one player a side
