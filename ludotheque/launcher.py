@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import shlex
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -19,16 +20,36 @@ NAME = "Ludotheque"  # file name of the shortcut (ASCII)
 TITLE = "Ludothèque"
 
 
-def command() -> str:
-    """The command line the launcher runs (absolute paths)."""
+def command() -> list[str]:
+    """The command the launcher runs, as an argument list of absolute paths (which may
+    hold spaces)."""
     exe_dir = Path(sys.executable).parent
     script = exe_dir / ("ludotheque.exe" if sys.platform == "win32" else "ludotheque")
     if script.exists():
-        return str(script)
+        return [str(script)]
     found = shutil.which("ludotheque")
     if found:
-        return found
-    return f"{sys.executable} {ROOT / 'main.py'}"
+        return [found]
+    return [sys.executable, str(ROOT / "main.py")]
+
+
+_RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
+
+
+def exec_value(argv: list[str]) -> str:
+    """``argv`` as the value of a ``.desktop`` file's ``Exec`` key, quoted as the Desktop
+    Entry Specification (1.5, "The Exec key") says: an argument holding a reserved
+    character (a space, say) is put in double quotes, inside which the double quote,
+    backquote, dollar sign and backslash take a backslash; ``%`` is doubled; then every
+    backslash is escaped once more, as in any string value of the file.
+    """
+    out = []
+    for arg in argv:
+        arg = arg.replace("%", "%%")
+        if not arg or _RESERVED.intersection(arg):
+            arg = '"' + "".join("\\" + c if c in '"`$\\' else c for c in arg) + '"'
+        out.append(arg)
+    return " ".join(out).replace("\\", "\\\\")
 
 
 def _shortcut_paths() -> list[Path]:
@@ -39,7 +60,7 @@ def _shortcut_paths() -> list[Path]:
     return [Path(f.desktop) / f"{NAME}.{ext}", Path(f.startmenu) / f"{NAME}.{ext}"]
 
 
-def _complete_desktop_file(path: Path, cmd: str) -> None:
+def _complete_desktop_file(path: Path, argv: list[str]) -> None:
     lines = [
         "[Desktop Entry]",
         "Type=Application",
@@ -50,7 +71,7 @@ def _complete_desktop_file(path: Path, cmd: str) -> None:
         "GenericName[fr]=Jeux de table",
         "Comment=Mississippi, Glissando and Magico: three table games from Québec",
         "Comment[fr]=Mississippi, Glissando et Magico : trois jeux de table du Québec",
-        f"Exec={' '.join(shlex.quote(p) for p in shlex.split(cmd))}",
+        f"Exec={exec_value(argv)}",
         f"Path={ROOT}",
         f"Icon={ICON}",
         "Terminal=false",
@@ -68,13 +89,13 @@ def install() -> list[Path]:
     """
     from pyshortcuts import make_shortcut
 
-    cmd = command()
-    make_shortcut(cmd, name=NAME, description=TITLE, icon=str(ICON), working_dir=str(ROOT),
+    argv = command()
+    make_shortcut(subprocess.list2cmdline(argv) if sys.platform == "win32" else shlex.join(argv), name=NAME, description=TITLE, icon=str(ICON), working_dir=str(ROOT),
                   terminal=False, desktop=True, startmenu=True, noexe=True)
     paths = [p for p in _shortcut_paths() if p.exists()]
     if sys.platform.startswith("linux"):
         for p in paths:
-            _complete_desktop_file(p, cmd)
+            _complete_desktop_file(p, argv)
     return paths
 
 

@@ -83,3 +83,21 @@ def test_install_launcher_creates_a_valid_desktop_file(tmp_path):
     assert exec_line.endswith("ludotheque") or exec_line.endswith("main.py")
     r = run("--uninstall-launcher", env={"HOME": str(tmp_path)})
     assert r.returncode == 0 and not desktop.exists() and not menu.exists()
+
+
+@pytest.mark.skipif(shutil.which("desktop-file-validate") is None,
+                    reason="desktop-file-validate is not installed (.ci/run installs desktop-file-utils)")
+def test_launcher_runs_a_game_installed_in_a_folder_with_spaces(tmp_path):
+    import shlex
+
+    from ludotheque import launcher
+
+    argv = ["/home/léa/mes jeux/.venv/bin/python", "/home/léa/mes jeux/Ludothèque (copie)/main.py", "50%"]
+    desktop = tmp_path / "Ludotheque.desktop"
+    launcher._complete_desktop_file(desktop, argv)
+    v = subprocess.run(["desktop-file-validate", str(desktop)], capture_output=True, text=True)
+    assert v.returncode == 0 and "error" not in v.stdout.lower(), v.stdout
+    value = next(l for l in desktop.read_text().splitlines() if l.startswith("Exec="))[len("Exec="):]
+    # read back as a desktop environment does: string escapes, then quoting, then %%
+    unescaped = value.replace("\\\\", "\\")
+    assert [a.replace("%%", "%") for a in shlex.split(unescaped)] == argv
