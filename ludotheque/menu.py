@@ -128,6 +128,11 @@ class MenuScene(Scene):
             self._previews[key] = surf
         return self._previews[key]
 
+    @staticmethod
+    def pitch_rect(tile: pygame.Rect) -> pygame.Rect:
+        """Where a tile's one-line pitch is written: room for two lines of small text."""
+        return pygame.Rect(tile.x + 20, tile.y + 240, tile.width - 40, 56)
+
     def draw(self, surface):
         surface.fill(theme.BG)
         theme.text(surface, "Ludothèque", (theme.W // 2, 30), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
@@ -139,8 +144,7 @@ class MenuScene(Scene):
             surface.blit(self.preview(g, pr), pr)
             pygame.draw.rect(surface, theme.LINE, pr, 2, border_radius=6)
             theme.text(surface, g.title(), (rect.centerx, rect.y + 198), theme.LARGE, anchor="midtop", bold=True)
-            theme.paragraph(surface, g.pitch(), pygame.Rect(rect.x + 20, rect.y + 240, rect.width - 40, 56),
-                            theme.SMALL, theme.MUTED)
+            theme.paragraph(surface, g.pitch(), self.pitch_rect(rect), theme.SMALL, theme.MUTED)
         if not self.app.games:
             theme.text(surface, _("No game is registered."), (theme.W // 2, theme.H // 2), theme.LARGE, anchor="center")
         self.focus.draw(surface)

@@ -54,3 +54,22 @@ def test_language_switch_changes_texts_at_once():
     finally:
         i18n.set_language("en")
     assert _("Two players") == "Two players"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_game_pitch_fits_its_menu_tile(lang):
+    """The menu's tiles show each game's pitch whole, in both languages (no line cut off)."""
+    import main
+    from ludotheque import i18n, theme
+    from ludotheque.menu import MenuScene
+    from tests.harness import make_app
+
+    app = make_app(main.descriptors(), language=lang)
+    try:
+        for game, tile in app.top.tiles:
+            box = MenuScene.pitch_rect(tile)
+            lines = theme.wrap(game.pitch(), theme.SMALL, box.width)
+            room = box.height // (theme.font(theme.SMALL).get_linesize() + 4)
+            assert len(lines) <= room, f"{game.id} ({lang}): {lines} — only {room} lines fit"
+    finally:
+        i18n.set_language("en")
