@@ -616,3 +616,37 @@ def test_M_P2_collisions_and_friction_never_create_energy():
             e = _kinetic_energy(w)
             assert e <= prev * (1 + 1e-9) + 1e-6
             prev = e
+
+
+def test_rebuilding_worlds_allocates_no_new_native_buffers(monkeypatch):
+    """An AI decision rebuilds a world for every rollout; pymunk's batch ``Buffer`` never
+    frees its C arrays, so each new one leaked memory (the AI worker grew ~13 MB an
+    hour). Worlds reuse one buffer per thread: a thousand rebuilds make none."""
+    import threading
+
+    import pymunk.batch
+
+    made = []
+
+    class CountingBuffer(pymunk.batch.Buffer):
+        def __init__(self):
+            super().__init__()
+            made.append(self)
+
+    monkeypatch.setattr(pymunk.batch, "Buffer", CountingBuffer)
+
+    def rollouts():
+        w = World(seed=3)
+        w.place_puck(1500.0, 250.0)
+        start = w.snapshot()
+        for i in range(500):
+            w.restore(start)
+            w.shoot(w.place_puck(700.0, 250.0), 3000.0 + i, 0.0)
+            w.step(0.05)
+        World(seed=4).run_until_rest()
+
+    rollouts()
+    worker = threading.Thread(target=rollouts)  # an AI thread has its own buffer
+    worker.start()
+    worker.join()
+    assert len(made) <= 2, f"{len(made)} native buffers allocated for 1,004 worlds"
