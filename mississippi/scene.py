@@ -292,7 +292,9 @@ class MississippiScene(Scene):
     def _refresh_buttons(self) -> None:
         m = self.match
         human_shooter = m.shooter is not None and not self.is_ai(m.shooter)
-        self.b_knock.visible = (m.phase in ("place", "shoot") and m.knock_required and not m.knocked
+        # M-R8: "no reminder by default" — so the Knock button is there for every shot of a
+        # human shooter, not only the last one (knocking earlier changes nothing)
+        self.b_knock.visible = (m.phase in ("place", "shoot") and not m.knocked
                                 and human_shooter and not self.busy())
         self.b_replay.visible = self.b_slow.visible = self.last_shot is not None and not self.busy() \
             and m.phase != "flip"
@@ -307,8 +309,12 @@ class MississippiScene(Scene):
     # ------------------------------------------------------------------ actions
     def knock(self) -> None:
         """M-R8: the shooter knocks (button or K)."""
+        m = self.match
+        if m.phase in ("place", "shoot") and not m.knock_required:
+            self.app.audio.play("knock")                 # a knock on the table that means nothing
+            return
         try:
-            self.match.knock()
+            m.knock()
         except IllegalAction:
             self.app.audio.play("error", 0.5)
             return
@@ -1105,7 +1111,8 @@ class MississippiScene(Scene):
             theme.panel(s, badge, theme.ACCENT if m.shooter == side else theme.PANEL_HI, radius=8)
             theme.text(s, _fit(role, 20, badge.w - 10, True), badge.center, 20,
                        theme.BG if m.shooter == side else theme.TEXT, anchor="center", bold=True)
-        if m.shooter == side and m.knock_required and m.phase in ("place", "shoot"):
+        if m.shooter == side and m.knock_required and m.phase in ("place", "shoot") \
+                and (m.knocked or self.hints() or self.is_ai(side)):     # M-R8: no reminder
             txt = _("knocked ✓") if m.knocked else _("last puck")
             left = rect.left + 12 + max(110, theme.font(20, True).size(_("SHOOTER"))[0] + 24) + 8
             pill = pygame.Rect(left, rect.bottom - 38, rect.right - 12 - left, 26)
@@ -1141,8 +1148,9 @@ class MississippiScene(Scene):
         return ""
 
     def last_puck_banner(self) -> str | None:
-        """M-R8/M-R10 made unmistakable: the text of the banner shown while the shooter is
-        down to the last puck, else None."""
+        """M-R10 made unmistakable: the text of the banner shown while the shooter is down
+        to the last puck, else None. M-R8 gives no reminder to knock by default: a human
+        shooter who has not knocked sees the banner only with the beginner hints on."""
         m = self.match
         if m.phase not in ("place", "shoot") or not m.knock_required or self.lag_hold is not None:
             return None
@@ -1150,6 +1158,8 @@ class MississippiScene(Scene):
         if self.is_ai(m.shooter):
             return _("{who}'s last puck: if it drops both pucks, {who} wins").format(who=who)
         if not m.knocked:
+            if not self.hints():
+                return None
             return _("Last puck: knock (K), then drop both pucks to win")
         return _("Last puck: drop both the target and your puck into the gutter to win")
 

@@ -193,10 +193,27 @@ def test_M_E2_team_names_in_the_scene():
 VS_AI = (PlayerSpec("Ann"), PlayerSpec("Computer (Intermediate)", "ai", "intermediate"))
 
 
-def test_M_R10_last_puck_banner_says_knock_then_drop_both():
+def test_M_R8_no_knock_reminder_by_default():
+    app, scene = start(_last_puck_match())
+    frames(app, 2)
+    assert not app.settings.hints
+    assert scene.last_puck_banner() is None          # nothing says "knock" before the knock
+    assert scene.b_knock.visible
+    app, scene = start(lagged())
+    frames(app, 2)
+    assert scene.b_knock.visible                     # the button is there for every shot...
+    key(app, pygame.K_k)
+    assert not scene.match.knocked and scene.match.last.rule != "M-R8"   # ...and means nothing then
+    app, scene = start(_last_puck_match())
+    key(app, pygame.K_k)                             # knocked: now the banner says how to win
+    assert "both" in scene.last_puck_banner().lower()
+
+
+def test_M_R10_last_puck_banner_says_knock_then_drop_both_with_hints():
     app, scene = start(lagged())
     assert scene.last_puck_banner() is None          # 8 in hand: no banner
     app, scene = start(_last_puck_match())
+    app.settings.hints = True                        # the beginner option of M-R8
     before = scene.last_puck_banner()
     assert "knock" in before.lower() and "both" in before.lower()      # M-R8 then M-R10
     key(app, pygame.K_k)
