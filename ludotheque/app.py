@@ -38,6 +38,17 @@ MIN_WINDOW = (640, 360)
 """Smallest window (pixels) a player can resize to: half the logical size."""
 
 
+def fitting_window_size(desktop: tuple[int, int]) -> tuple[int, int]:
+    """The window size (pixels) to open with on a screen of ``desktop`` pixels: 1280×720
+    when it fits with room for a title bar and a panel (64 px wide, 96 px high), else
+    the largest 16:9 size that does, never below :data:`MIN_WINDOW`."""
+    room_w, room_h = desktop[0] - 64, desktop[1] - 96
+    if room_w >= theme.W and room_h >= theme.H:
+        return theme.W, theme.H
+    scale = max(MIN_WINDOW[0] / theme.W, min(room_w / theme.W, room_h / theme.H))
+    return round(theme.W * scale), round(theme.H * scale)
+
+
 def _scale_any_size() -> None:
     """Ask pygame's ``SCALED`` mode for a *fractional*, smoothed scale (set before
     ``set_mode``).
@@ -105,11 +116,18 @@ class App:
 
     def _allow_small_window(self) -> None:
         """Let the window shrink to :data:`MIN_WINDOW` (SCALED sets the logical size as
-        its minimum); the picture and the pointer scale with it (:func:`_scale_any_size`)."""
+        its minimum); the picture and the pointer scale with it (:func:`_scale_any_size`).
+        On a screen too small for 1280×720 the window opens smaller, centred, so that all
+        of it (title bar included) is on the screen: :func:`fitting_window_size`."""
         try:
             self._sdl_window = pygame.Window.from_display_module()
             self._sdl_window.minimum_size = MIN_WINDOW
-        except (AttributeError, pygame.error) as exc:
+            desktop = pygame.display.get_desktop_sizes()[0]
+            size = fitting_window_size(desktop)
+            if size != (theme.W, theme.H):
+                self._sdl_window.size = size
+                self._sdl_window.position = pygame.WINDOWPOS_CENTERED
+        except (AttributeError, IndexError, pygame.error) as exc:
             log.warning("the window cannot be made smaller than %d×%d: %s", theme.W, theme.H, exc)
 
     # ----------------------------------------------------------------- services

@@ -59,9 +59,9 @@ def next_to_corner_points():
 class Session:
     """Xvfb, the game started on Glissando's setup, and helpers to drive and read it."""
 
-    def __init__(self, tmp_path: Path):
+    def __init__(self, tmp_path: Path, screen: tuple[int, int] = SCREEN):
         self.tmp = tmp_path
-        self.xvfb, self.env = start_xvfb(tmp_path, SCREEN)
+        self.xvfb, self.env = start_xvfb(tmp_path, screen)
         self.disp = self.env["DISPLAY"]
         self.save = tmp_path / "data" / "ludotheque" / "saves" / "glissando.json"
         self.app = None
@@ -182,6 +182,21 @@ def test_clicks_on_the_corner_cells_land_on_them_at_every_window_size(session, s
     placed = session.place_corners()
     assert placed == ["a1", "h1", "a8", "h8"], placed
     assert session.responds()
+
+
+def test_on_a_small_screen_the_window_opens_whole_on_it_and_clicks_land(tmp_path):
+    screen = (1024, 768)
+    small = Session(tmp_path, screen)
+    try:
+        small.start()
+        x, y, w, h = small.geometry()
+        assert 0 <= x and 0 <= y and x + w <= screen[0] and y + h <= screen[1], \
+            f"the window ({w}×{h} at {x},{y}) does not fit the {screen[0]}×{screen[1]} screen"
+        assert (w, h) == (960, 540)
+        assert small.picture()[2] == pytest.approx(0.75, abs=0.01)
+        assert small.place_corners() == ["a1", "h1", "a8", "h8"]
+    finally:
+        small.close()
 
 
 def test_full_screen_toggled_fifty_times_still_responds_and_maps_clicks(session):
