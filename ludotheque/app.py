@@ -114,6 +114,14 @@ class App:
         self.clock = pygame.time.Clock()
         self._report_problems()
 
+    def on_screen(self) -> bool:
+        """False when the window is invisible although nobody asked for that: SDL found no
+        display and fell back to its ``offscreen`` or ``dummy`` driver on its own (with
+        ``SDL_VIDEODRIVER`` set, as tests and ``--screenshot`` do, it was asked for)."""
+        if not self.window or os.environ.get("SDL_VIDEODRIVER"):
+            return True
+        return pygame.display.get_driver() not in ("offscreen", "dummy")
+
     def _allow_small_window(self) -> None:
         """Let the window shrink to :data:`MIN_WINDOW` (SCALED sets the logical size as
         its minimum); the picture and the pointer scale with it (:func:`_scale_any_size`).

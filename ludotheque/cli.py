@@ -18,6 +18,12 @@ from pathlib import Path
 
 from . import __version__
 
+NO_SCREEN = ("Ludothèque needs a screen, and none was found (DISPLAY and WAYLAND_DISPLAY are "
+             "not set): start it from a desktop session, e.g. with its desktop icon. "
+             "/ Ludothèque a besoin d'un écran et n'en trouve aucun : lancez-le depuis une "
+             "session de bureau, par exemple avec son icône.")
+"""Said on stderr (exit status 1) when SDL could only open an invisible window."""
+
 
 def parser(game_ids) -> argparse.ArgumentParser:
     """The argument parser; ``game_ids`` are the registered games' ids."""
@@ -99,6 +105,9 @@ def main(games, argv=None) -> int:
     from .menu import SetupScene, start_game
 
     app = App(games, settings=settings, seed=args.seed)
+    if args.screenshot is None and not app.on_screen():
+        print(NO_SCREEN, file=sys.stderr)
+        return 1
     app.to_menu()
     if args.demo:
         game = by_id[args.game] if args.game else games[0]

@@ -101,3 +101,12 @@ def test_launcher_runs_a_game_installed_in_a_folder_with_spaces(tmp_path):
     # read back as a desktop environment does: string escapes, then quoting, then %%
     unescaped = value.replace("\\\\", "\\")
     assert [a.replace("%%", "%") for a in shlex.split(unescaped)] == argv
+
+
+def test_without_a_screen_the_game_says_so_and_stops(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env.update(HOME=str(tmp_path), SDL_AUDIODRIVER="dummy")
+    r = subprocess.run([sys.executable, str(ROOT / "main.py")], env=env, capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 1
+    assert "needs a screen" in r.stderr and "DISPLAY" in r.stderr
