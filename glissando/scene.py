@@ -706,6 +706,7 @@ class GlissandoScene(Scene):
         surface.blit(self._board, (BOARD.x - 34, BOARD.y - 34))
         self._draw_highlights(surface)
         self._draw_pawns(surface)
+        self._draw_last_turn(surface)
         self._draw_overlays(surface)
         if self.tip is not None and self.tip.stage == "slide" and self.human_to_move:
             self.no_slide_btn.draw(surface)
@@ -794,19 +795,23 @@ class GlissandoScene(Scene):
         """The key of the board's colours (left column, under the player cards): green
         a legal placement (G-3), red a cell where the pawn cannot go, yellow the pawn
         just placed, a slide's path (G-4) and a scoring line (G-5)."""
-        x, y = 24, 590
+        x, y = 24, 584
         for swatch, label in ((theme.GOOD, _("You may place here")),
                               (theme.BAD, _("Not allowed here")),
                               (theme.ACCENT, _("Pawn just placed, slide path")),
-                              (theme.ACCENT, _("Line of five: one point"))):
+                              (theme.TEXT, _("Line of five: one point")),
+                              (None, _("Rings: the last turn"))):
             box = pygame.Rect(x, y, 18, 18)
-            veil = pygame.Surface(box.size, pygame.SRCALPHA)
-            veil.fill((*swatch, 110))
-            surface.blit(veil, box)
-            pygame.draw.rect(surface, swatch, box, 2)
+            if swatch is None:
+                pygame.draw.circle(surface, theme.MUTED, box.center, 9, 2)
+            else:
+                veil = pygame.Surface(box.size, pygame.SRCALPHA)
+                veil.fill((*swatch, 110))
+                surface.blit(veil, box)
+                pygame.draw.rect(surface, swatch, box, 2)
             self._blit_text(surface, label, (x + 28, box.centery), 16, theme.MUTED,
                             anchor="midleft", max_width=302 - x - 28)
-            y += 25
+            y += 24
 
     def _draw_moves(self, surface) -> None:
         rect = pygame.Rect(976, 100, 280, 432)
@@ -823,7 +828,7 @@ class GlissandoScene(Scene):
             self._blit_text(surface, _("{side} was drawn to play first").format(    # G-2
                 side=side_name(self.start_pos.to_move)), (rect.x + 16, rect.y + 100), theme.SMALL,
                 COLORS[self.start_pos.to_move], bold=True, max_width=rect.width - 28)
-        rows = 14
+        rows = 13
         start = max(0, len(self.history) - rows)
         color = self.start_pos.to_move
         colors = []
@@ -862,6 +867,28 @@ class GlissandoScene(Scene):
                 pygame.draw.rect(surface, theme.GOOD if legal else theme.BAD, cell_rect(sq), 3)
         elif self.show_cursor:
             pygame.draw.rect(surface, theme.ACCENT, cell_rect(self.cursor), 3)
+
+    def last_turn_cells(self) -> tuple[list[int], list[int]]:
+        """Where the last complete turn changed the board, to show it until the next pawn
+        is placed: ``(arrived, left)`` — squares that now hold a pawn they did not hold
+        (placed, slid or pushed there, G-3/G-4), and squares emptied (slid away from or
+        removed, G-5). Both empty before the first turn."""
+        if len(self.positions) < 2:
+            return [], []
+        a, b = self.positions[-2], self.positions[-1]
+        arrived = (b.blue & ~a.blue) | (b.orange & ~a.orange)
+        left = (a.blue | a.orange) & ~(b.blue | b.orange)
+        return ([sq for sq in range(64) if arrived >> sq & 1], [sq for sq in range(64) if left >> sq & 1])
+
+    def _draw_last_turn(self, surface) -> None:
+        if self.tip is None or self.tip.stage != "place" or self.anim is not None:
+            return
+        arrived, left = self.last_turn_cells()
+        color = COLORS[self.positions[-2].to_move] if len(self.positions) > 1 else theme.TEXT
+        for sq in arrived:
+            pygame.draw.circle(surface, color, cell_center(sq), PAWN_R + 6, 3)
+        for sq in left:
+            pygame.draw.circle(surface, color, cell_center(sq), 7, 2)
 
     def _draw_pawns(self, surface) -> None:
         blue, orange = self._board_cells()
@@ -934,7 +961,7 @@ class GlissandoScene(Scene):
         if tip.stage == "remove" or (self.anim is not None and self.anim.kind == "remove"):
             flash = int(120 + 120 * pulse)
             veil = pygame.Surface((CELL, CELL), pygame.SRCALPHA)
-            veil.fill((*theme.ACCENT, flash // 2))
+            veil.fill((*theme.TEXT, flash // 2))
             for run in tip.scoring_runs():
                 for sq in run:
                     surface.blit(veil, cell_rect(sq))

@@ -40,11 +40,11 @@ MIN_WINDOW = (640, 360)
 
 def fitting_window_size(desktop: tuple[int, int]) -> tuple[int, int]:
     """The window size (pixels) to open with on a screen of ``desktop`` pixels: 1280×720
-    when it fits with room for a title bar and a panel (64 px wide, 96 px high), else
-    the largest 16:9 size that does, never below :data:`MIN_WINDOW`."""
-    room_w, room_h = desktop[0] - 64, desktop[1] - 96
-    if room_w >= theme.W and room_h >= theme.H:
+    when the screen is at least that big, else the largest 16:9 size that leaves room
+    for a title bar and a panel (64 px wide, 96 px high), never below :data:`MIN_WINDOW`."""
+    if desktop[0] >= theme.W and desktop[1] >= theme.H:
         return theme.W, theme.H
+    room_w, room_h = desktop[0] - 64, desktop[1] - 96
     scale = max(MIN_WINDOW[0] / theme.W, min(room_w / theme.W, room_h / theme.H))
     return round(theme.W * scale), round(theme.H * scale)
 

@@ -317,3 +317,23 @@ def test_G_2_a_setting_may_fix_the_first_player(app):
                                           PlayerSpec("B", "ai", "beginner")),
                                  options={"target": 1, "first": "o"}))
     assert out["first"] == "orange"
+
+
+def test_the_last_turn_stays_marked_on_the_board_until_the_next_pawn_is_placed(app):
+    """A player who looked away sees what the other side just did (G-3, G-4)."""
+    from glissando.scene import COLORS, PAWN_R
+
+    scene = start(app, "8/8/8/8/8/8/8/8 b 0-0 32-32 2")
+    assert scene.last_turn_cells() == ([], [])
+    click(app, at("a1"))
+    settle(app, scene)
+    drag(app, at("a1"), at("d1"))                       # a1> : the pawn slides to h1
+    settle(app, scene)
+    assert scene.history == ["a1 a1>"]
+    assert scene.last_turn_cells() == ([parse_cell("h1")], [])
+    cx, cy = at("h1")
+    ring = pixel(app, (cx + PAWN_R + 4, cy))
+    assert ring[:3] == COLORS["b"][:3]                  # a ring in Blue's colour round h1
+    click(app, at("a8"))                                # Orange places: the rings go
+    frames(app, 1)
+    assert pixel(app, (cx + PAWN_R + 4, cy))[:3] != COLORS["b"][:3]

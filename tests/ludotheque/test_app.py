@@ -246,8 +246,8 @@ def test_team_play_is_offered_to_two_players_only_M_E2(tmp_path):
     assert app.top.config.options["team"] == 1  # the computer game starts with one player a side
 
 
-@pytest.mark.parametrize("desktop, size", [((1920, 1080), (1280, 720)), ((1344, 816), (1280, 720)),
-                                           ((1366, 768), (1195, 672)), ((1024, 768), (960, 540)),
+@pytest.mark.parametrize("desktop, size", [((1920, 1080), (1280, 720)), ((1280, 720), (1280, 720)),
+                                           ((1366, 768), (1280, 720)), ((1024, 768), (960, 540)),
                                            ((800, 600), (736, 414)), ((640, 480), (640, 360))])
 def test_the_window_opens_small_enough_for_the_screen(desktop, size):
     from ludotheque.app import fitting_window_size
