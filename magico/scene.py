@@ -69,6 +69,15 @@ def show_op(op: str) -> str:
     return f"{op[0]} {SHOW_OP[op[1]]} {op[2:]}"
 
 
+def note_lines(text: str, width: int) -> tuple[int, tuple[str, ...]]:
+    """A message for the note box (``width`` px): ``(font size, lines)`` — two lines of
+    body text, or three of small text when two are not enough (at most three shown)."""
+    lines = theme.wrap(text, theme.BODY, width)
+    if len(lines) <= 2:
+        return theme.BODY, lines
+    return theme.SMALL, theme.wrap(text, theme.SMALL, width)[:3]
+
+
 def cell_rect(i: int) -> pygame.Rect:
     """Screen rectangle (px) of cell index ``i`` (0–35, row-major from a1)."""
     r, c = divmod(i, SIZE)
@@ -479,11 +488,18 @@ class MagicoScene(Scene):
         fresh = [r for r in new.runs(mover) if r.cells not in before]
         for r in fresh:
             self.flash[r.cells] = 1.6
+        summary = self.turn_summary(mover, t) if self.is_ai(mover) else ""
+        if summary:  # what the computer did stays said after its dice are cleared
+            self._say(summary, SIDE_LIGHT[mover], NOTE_SECONDS * 1.5)
         if fresh:
             self.app.audio.play("score")
             pts = sum(r.points for r in fresh)
-            self._say(_("{name} scores {points} points!").format(name=self.name(mover),
-                                                                 points=pts), SIDE_LIGHT[mover])
+            if summary:
+                self._say(f"{summary} " + _("{points} points!").format(points=pts), SIDE_LIGHT[mover],
+                          NOTE_SECONDS * 1.5)
+            else:
+                self._say(_("{name} scores {points} points!").format(name=self.name(mover), points=pts),
+                          SIDE_LIGHT[mover])
         if new.is_over:                                                  # K-8
             self.phase = "over"
             self.end_t = 0.0
@@ -493,6 +509,22 @@ class MagicoScene(Scene):
             self.app.autosave(self)
             self._maybe_ai()
         return True
+
+    def turn_summary(self, mover: str, t: Turn) -> str:
+        """One sentence telling what ``mover`` did in turn ``t`` (K-5, K-6, K-7), for a
+        turn the other player did not watch being built; "" for a wrong result or a pass
+        (those are said while they happen)."""
+        name, (a, b) = self.name(mover), t.dice
+        if t.kind == "place":
+            return _("{name} rolled {a} and {b}: {expr} = {value}, token on {cell}.").format(
+                name=name, a=a, b=b, expr=show_op(t.op), value=t.value, cell=t.cell)
+        if t.kind == "any":
+            return _("{name} rolled {a} and {b}: a single 1 places anywhere, token on {cell} (K-6).").format(
+                name=name, a=a, b=b, cell=t.cell)
+        if t.kind == "take":
+            return _("{name} rolled a double 1 and took the token on {cell} (K-5).").format(
+                name=name, cell=t.cell)
+        return ""
 
     def undo(self) -> bool:
         """Take back the last turn (two-player games only, before rolling; never on the
@@ -769,10 +801,11 @@ class MagicoScene(Scene):
             text, color = self.note
             box = pygame.Rect(RIGHT_X, 552, 560, 88)
             theme.panel(surface, box, (22, 25, 32), radius=12, border=color)
-            lines = theme.wrap(text, theme.BODY, box.width - 28)[:2]
-            top = box.centery - 15 * len(lines)
+            size, lines = note_lines(text, box.width - 28)
+            step = theme.font(size).get_linesize() + 2
+            top = box.centery - step * len(lines) // 2
             for k, line in enumerate(lines):
-                theme.text(surface, line, (box.x + 14, top + 30 * k), theme.BODY, color)
+                theme.text(surface, line, (box.x + 14, top + step * k), size, color)
 
     def _draw_board(self, surface) -> None:
         """The board: cached base (frame, cells, tokens) and top (runs, numbers) layers,

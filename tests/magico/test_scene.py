@@ -478,3 +478,26 @@ def test_french_says_vous_and_never_starts_a_line_with_punctuation():
         for width in (200, 330, 550):
             for line in theme.wrap(t, theme.BODY, width):
                 assert not (line and line[0] in ":;!?"), (t, line)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("dice", [(6, 5), (1, 5)])
+def test_K_7_what_the_computer_did_stays_said_after_its_dice_clear(app, lang, dice):
+    from magico.scene import note_lines
+
+    i18n.set_language(lang)
+    try:
+        cpu = PlayerSpec("Ordinateur (Intermédiaire)" if lang == "fr" else "Computer (Intermediate)",
+                         "ai", "expert")
+        scene = start(app, players=(cpu, PlayerSpec("Ann")), rolls=[dice, (2, 2)])
+        assert run_until(app, lambda: len(scene.turns) == 1, 20)
+        turn = scene.turns[0]                          # "6,5 6*5=30 c4" or "1,5 any c4" (K-6)
+        cell = turn.split()[-1]
+        text, _colour = scene.note
+        assert cpu.name in text and str(dice[0]) in text and str(dice[1]) in text and cell in text
+        if "=" in turn:
+            assert turn.split()[1].split("=")[1] in text   # the result the computer found
+        whole = theme.wrap(text + " 12 points!", theme.SMALL, 560 - 28)
+        assert len(note_lines(text + " 12 points!", 560 - 28)[1]) == min(3, len(whole)) <= 3  # shown whole
+    finally:
+        i18n.set_language("en")
