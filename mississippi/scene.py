@@ -779,8 +779,10 @@ class MississippiScene(Scene):
     def _flick_done(self, launch) -> None:
         tracker, self.tracker = self.tracker, None
         kind = self._flick_kind
-        if launch.speed < 30:
-            return                                       # a press without a throw
+        if launch.speed < 30:                            # a press without a throw (M-U1)
+            self.app.toast(_("Nothing thrown: drag the puck and let go while your hand is still "
+                             "moving."), 2.5)
+            return
         if os.environ.get("MISSISSIPPI_LOG_FLICK"):
             pts = tracker.raw[1:]
             mean = (math.hypot(pts[-1][1] - pts[0][1], pts[-1][2] - pts[0][2]) / (pts[-1][0] - pts[0][0])

@@ -57,6 +57,18 @@ def test_M_U1_flick_launches_with_the_drag_speed():
     assert p.x == pytest.approx(expected, rel=0.05)
 
 
+def test_M_U1_a_drag_held_still_before_letting_go_throws_nothing_and_says_why():
+    app, scene = start()
+    hx, hy = to_px(*scene.hand_spot("left"))
+    start_px = (round(hx), round(hy))
+    drag(app, start_px, (start_px[0] + 80, start_px[1]), seconds=0.2, steps=8, release=False)
+    frames(app, 30)                                  # half a second held still
+    post(app, pygame.MOUSEBUTTONUP, pos=(start_px[0] + 80, start_px[1]), button=1)
+    frames(app, 1)
+    assert scene.sim is None and scene.match.phase == "lag" and scene.hand_count("left") == 8
+    assert "let go while your hand is still moving" in (app.toasts.current or "")
+
+
 def test_M_R1_placing_outside_the_zone_is_refused():
     app, scene = start(lagged())                     # Ann shoots, Bob places at the right
     m = scene.match
