@@ -1234,6 +1234,8 @@ class MississippiScene(Scene):
         tag = self.rule_tag_rect(m.last.rule)
         theme.panel(s, tag, theme.PANEL_HI, radius=6)
         theme.text(s, m.last.rule, tag.center, 14, theme.ACCENT, anchor="center", bold=True)
+        if m.shots:  # two hits in a row read the same: the count shows a new shot came
+            theme.text(s, self.shot_label(), (tag.x, tag.bottom + 8), 14, theme.MUTED)
         theme.paragraph(s, self.banner, self.explanation_rect(m.last.rule), theme.BODY)
         if self.hints() and m.phase in ("place", "shoot") and m.knock_required and not m.knocked \
                 and not self.is_ai(m.shooter):
@@ -1246,9 +1248,15 @@ class MississippiScene(Scene):
         w = theme.font(14, True).size(rule)[0] + 14
         return pygame.Rect(32, 512, w, 22)
 
+    def shot_label(self) -> str:
+        """The number of the last shot, shown under the rule tag."""
+        return _("shot {n}").format(n=self.match.shots)
+
     def explanation_rect(self, rule: str) -> pygame.Rect:
-        """Where the explanation text goes (px): right of the rule tag, with a gap."""
-        left = self.rule_tag_rect(rule).right + 14
+        """Where the explanation text goes (px): right of the rule tag and the shot
+        number under it, with a gap."""
+        tag = self.rule_tag_rect(rule)
+        left = max(tag.right, tag.x + theme.font(14).size(self.shot_label())[0]) + 14
         return pygame.Rect(left, 510, 1244 - left, 104)
 
     def _who(self, side, short: bool = False) -> str:

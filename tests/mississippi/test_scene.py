@@ -263,6 +263,18 @@ def test_rule_tag_never_touches_the_explanation(rule):
     assert tag.height < 24                           # a small tag, not a text line
 
 
+def test_each_shot_is_numbered_so_two_hits_in_a_row_read_differently():
+    from ludotheque import theme
+
+    app, scene = start(lagged())
+    scene.match.shots = 123
+    label = scene.shot_label()
+    assert "123" in label
+    tag, text = scene.rule_tag_rect("M-R3"), scene.explanation_rect("M-R3")
+    under = pygame.Rect(tag.x, tag.bottom + 8, *theme.font(14).size(label))
+    assert not under.colliderect(text)               # the number never runs into the text
+
+
 def test_M_L2_lag_result_stays_visible_until_a_click():
     app, scene = start(players=VS_AI)
     hx, hy = (round(c) for c in to_px(*scene.hand_spot("left")))
