@@ -768,9 +768,14 @@ class GlissandoScene(Scene):
                 pygame.draw.rect(surface, col, rect, 5, border_radius=16)
             surface.blit(self._sprites[color], self._sprites[color].get_rect(center=(rect.x + 46, rect.y + 48)))
             seat = self.seat(color)
-            self._blit_text(surface, seat.name, (rect.x + 86, rect.y + 36), theme.BODY, theme.TEXT,
-                            anchor="midleft", bold=True, max_width=rect.right - rect.x - 100)
-            self._blit_text(surface, side_name(color), (rect.x + 86, rect.y + 52), theme.SMALL, col, bold=True)
+            if seat.name.strip().casefold() == side_name(color).casefold():   # no name typed
+                self._blit_text(surface, seat.name, (rect.x + 86, rect.y + 48), theme.BODY, col,
+                                anchor="midleft", bold=True, max_width=rect.right - rect.x - 100)
+            else:
+                self._blit_text(surface, seat.name, (rect.x + 86, rect.y + 36), theme.BODY, theme.TEXT,
+                                anchor="midleft", bold=True, max_width=rect.right - rect.x - 100)
+                self._blit_text(surface, side_name(color), (rect.x + 86, rect.y + 52), theme.SMALL, col,
+                                bold=True)
             idx = 0 if color == BLUE else 1
             self._blit_text(surface, _("Reserve: {n}").format(n=self.pos.reserves[idx] if self.tip is None
                                                                    or self.tip.placed is None or not active

@@ -337,3 +337,10 @@ def test_the_last_turn_stays_marked_on_the_board_until_the_next_pawn_is_placed(a
     click(app, at("a8"))                                # Orange places: the rings go
     frames(app, 1)
     assert pixel(app, (cx + PAWN_R + 4, cy))[:3] != COLORS["b"][:3]
+
+
+def test_a_player_without_a_name_is_not_called_blue_twice(app):
+    scene = start(app, "8/8/8/8/8/8/8/8 b 0-0 32-32 2", players=(PlayerSpec("Blue"), PlayerSpec("Léa")))
+    texts = shown(scene, fresh=True)
+    assert texts.count("Blue") == 1                     # the name, in Blue's colour, once
+    assert texts.count("Léa") == 1 and texts.count("Orange") == 1   # a name and its side
