@@ -629,13 +629,16 @@ class GlissandoScene(Scene):
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             enter = key != pygame.K_SPACE
-            self.show_cursor = True
+            if stage == "slide" and enter:               # "no slide": the cursor stays as it was
+                self.skip_slide()
+                return True
+            if not self.show_cursor:                     # first show where the keyboard is
+                self.show_cursor = True
+                return True
             if stage == "place":
                 self.place(self.cursor)
             elif stage == "slide":
-                if enter:
-                    self.skip_slide()
-                elif self.tip.at(self.cursor) == self.pos.to_move:
+                if self.tip.at(self.cursor) == self.pos.to_move:
                     self.selected = None if self.selected == self.cursor else self.cursor
                 else:
                     self.app.toast(_("Select one of your pawns (Space), then an arrow key."), 2)

@@ -344,3 +344,14 @@ def test_a_player_without_a_name_is_not_called_blue_twice(app):
     texts = shown(scene, fresh=True)
     assert texts.count("Blue") == 1                     # the name, in Blue's colour, once
     assert texts.count("Léa") == 1 and texts.count("Orange") == 1   # a name and its side
+
+
+def test_enter_for_no_slide_does_not_bring_up_the_keyboard_cursor(app):
+    scene = start(app, "8/8/8/8/8/8/8/8 b 0-0 32-32 2")
+    click(app, at("a1"))
+    settle(app, scene)
+    key(app, pygame.K_RETURN)                           # no slide
+    settle(app, scene)
+    assert scene.history == ["a1"] and not scene.show_cursor
+    key(app, pygame.K_RETURN)                           # Orange's first Enter: shows the cursor only
+    assert scene.show_cursor and scene.tip.stage == "place" and scene.history == ["a1"]
