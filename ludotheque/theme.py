@@ -136,6 +136,26 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, color=PANEL, radius: int =
         pygame.draw.rect(surface, border, rect, 2, border_radius=radius)
 
 
+def _luminance(rgb) -> float:
+    """WCAG 2.1 relative luminance of an sRGB colour (0 black … 1 white)."""
+    def lin(c):
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    """WCAG 2.1 contrast ratio of two colours (1 … 21; body text wants ≥ 4.5)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def text_on(fill) -> tuple:
+    """The text colour, :data:`TEXT` or :data:`BG`, that reads best on ``fill``."""
+    return TEXT if contrast(TEXT, fill) >= contrast(BG, fill) else BG
+
+
 @functools.lru_cache(maxsize=8)
 def _veil(size: tuple, alpha: int) -> pygame.Surface:
     veil = pygame.Surface(size, pygame.SRCALPHA)

@@ -96,7 +96,7 @@ class Button(Widget):
             color = tuple(min(255, c + 22) for c in color)
         theme.panel(surface, self.rect, color, radius=12, border=theme.LINE)
         theme.text(surface, _label(self.label), self.rect.center, self.size,
-                   theme.TEXT if self.enabled else theme.MUTED, anchor="center")
+                   theme.text_on(color) if self.enabled else theme.MUTED, anchor="center")
         self._focus_ring(surface)
 
 

@@ -253,3 +253,23 @@ def test_the_window_opens_small_enough_for_the_screen(desktop, size):
     from ludotheque.app import fitting_window_size
 
     assert fitting_window_size(desktop) == size
+
+
+@pytest.mark.parametrize("fill", ["PANEL_HI", "GOOD", "ACCENT", "BAD", "ORANGE"])
+def test_button_labels_read_on_every_button_colour(fill):
+    """Light buttons (Start, Knock, Roll) get dark text: WCAG contrast ≥ 4.5 for every fill."""
+    import numpy as np
+
+    from ludotheque import theme
+    from ludotheque.widgets import Button
+
+    color = getattr(theme, fill)
+    button = Button((0, 0, 200, 60), "Start", lambda: None, color=color)
+    surface = pygame.Surface((200, 60))
+    button.draw(surface)
+    pixels = pygame.surfarray.array3d(surface)[20:180, 15:45].reshape(-1, 3)
+    fill_px = np.array(color)
+    label = pixels[np.abs(pixels.astype(int) - fill_px).sum(axis=1) > 150]   # the glyphs' pixels
+    assert len(label) > 50
+    darkest_or_lightest = min(label, key=lambda p: -theme.contrast(tuple(p), color))
+    assert theme.contrast(tuple(darkest_or_lightest), color) >= 4.5
