@@ -15,6 +15,7 @@ from __future__ import annotations
 import concurrent.futures
 import logging
 import os
+import warnings
 from pathlib import Path
 
 import pygame
@@ -88,10 +89,14 @@ class App:
         if window:
             _scale_any_size()
             flags = pygame.SCALED | pygame.RESIZABLE
-            try:
-                self.screen = pygame.display.set_mode((theme.W, theme.H), flags, vsync=1)
-            except pygame.error:
-                self.screen = pygame.display.set_mode((theme.W, theme.H), flags)
+            with warnings.catch_warnings(record=True) as said:   # said once, in the log
+                warnings.simplefilter("always")
+                try:
+                    self.screen = pygame.display.set_mode((theme.W, theme.H), flags, vsync=1)
+                except pygame.error:
+                    self.screen = pygame.display.set_mode((theme.W, theme.H), flags)
+            for w in said:       # e.g. "no fast renderer available" on a machine without a GPU
+                log.info("display: %s", w.message)
             pygame.display.set_caption("Ludothèque")
             self._allow_small_window()
             try:
