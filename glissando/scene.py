@@ -771,7 +771,16 @@ class GlissandoScene(Scene):
                 pygame.draw.rect(surface, col, rect, 5, border_radius=16)
             surface.blit(self._sprites[color], self._sprites[color].get_rect(center=(rect.x + 46, rect.y + 48)))
             seat = self.seat(color)
-            if seat.name.strip().casefold() == side_name(color).casefold():   # no name typed
+            if seat.kind == "ai":   # "Computer (Intermediate)" read whole: level beside the side
+                from ludotheque.menu import level_name
+
+                name = seat.name.split(" (")[0]
+                self._blit_text(surface, name, (rect.x + 86, rect.y + 36), theme.BODY, theme.TEXT,
+                                anchor="midleft", bold=True, max_width=rect.right - rect.x - 100)
+                self._blit_text(surface, f"{level_name(seat.level)} · {side_name(color)}",
+                                (rect.x + 86, rect.y + 52), theme.SMALL, col, bold=True,
+                                max_width=rect.right - rect.x - 100)
+            elif seat.name.strip().casefold() == side_name(color).casefold():   # no name typed
                 self._blit_text(surface, seat.name, (rect.x + 86, rect.y + 48), theme.BODY, col,
                                 anchor="midleft", bold=True, max_width=rect.right - rect.x - 100)
             else:

@@ -7,6 +7,7 @@ import pytest
 from glissando.descriptor import DESCRIPTOR
 from glissando.rules import Position, parse_cell
 from glissando.scene import BOARD, GlissandoScene, cell_center, headless
+from ludotheque import theme
 from ludotheque.game import GameConfig, PlayerSpec
 from tests.harness import click, drag, frames, key, make_app, move, pixel, post, run_until
 
@@ -355,3 +356,13 @@ def test_enter_for_no_slide_does_not_bring_up_the_keyboard_cursor(app):
     assert scene.history == ["a1"] and not scene.show_cursor
     key(app, pygame.K_RETURN)                           # Orange's first Enter: shows the cursor only
     assert scene.show_cursor and scene.tip.stage == "place" and scene.history == ["a1"]
+
+
+def test_the_computer_is_named_at_full_size_with_its_level_beside_its_side(app):
+    cpu = PlayerSpec("Computer (Intermediate)", "ai", "intermediate")
+    scene = start(app, "8/8/8/8/8/8/8/8 o 0-0 32-32 2", players=(PlayerSpec("Ann"), cpu))
+    scene._text_cache.clear()
+    scene._draw_players(app.screen)
+    drawn = {(k[0], k[1]) for k in scene._text_cache}      # (text, size)
+    assert ("Computer", theme.BODY) in drawn                 # not shrunk to fit "(Intermediate)"
+    assert any(t.startswith("Intermediate") and "Orange" in t for t, _s in drawn)
