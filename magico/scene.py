@@ -603,8 +603,9 @@ class MagicoScene(Scene):
             if t.kind == "wrong":
                 right = results(*t.dice)[t.op]
                 steps.append([step, lambda: self._say(
-                    _("{name} miscalculated: {expr} = {right}. No token.").format(
-                        name=self.name(self.pos.to_move), expr=show_op(t.op), right=right),
+                    _("{name} wrote {expr} = {typed}, but it is {right}. No token (K-7a).").format(
+                        name=self.name(self.pos.to_move), expr=show_op(t.op), typed=t.value,
+                        right=right),
                     theme.ACCENT)])
                 steps.append([step * 3.0, lambda: self.commit(turn)])   # time to read it
             else:

@@ -501,3 +501,12 @@ def test_K_7_what_the_computer_did_stays_said_after_its_dice_clear(app, lang, di
         assert len(note_lines(text + " 12 points!", 560 - 28)[1]) == min(3, len(whole)) <= 3  # shown whole
     finally:
         i18n.set_language("en")
+
+
+def test_K_7a_the_computers_wrong_result_is_shown_beside_the_right_one(app):
+    scene = start(app, players=AI_FIRST, rolls=[(6, 3), (2, 2)])
+    scene.steps.clear()                                 # the computer's own roll is not needed here
+    scene._show_ai_turn("6,3 6+3=8 wrong")
+    assert run_until(app, lambda: scene.note is not None and "8" in scene.note[0], 5)
+    text = scene.note[0]
+    assert "6 + 3 = 8" in text and "9" in text          # what it wrote, and the right result
