@@ -15,8 +15,10 @@ import atexit
 import concurrent.futures
 import logging
 import multiprocessing
+import os
 import pickle
 import threading
+import time
 
 log = logging.getLogger(__name__)
 
@@ -33,12 +35,30 @@ def _threads() -> concurrent.futures.ThreadPoolExecutor:
     return _thread_pool
 
 
+def _follow_parent(parent: int) -> None:
+    """Worker initializer: end this worker as soon as the app's process is gone.
+
+    An app that ends without running its exit handlers — killed, or stopped by Xlib when
+    the X server goes away (the desktop session ends) — would otherwise leave the worker
+    (and multiprocessing's resource tracker) running, orphaned. A daemon thread checks
+    once a second whether the parent changed.
+    """
+    def watch():
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
+
+
 def _processes() -> concurrent.futures.ProcessPoolExecutor | None:
     global _process_pool, _process_broken
     if _process_pool is None and not _process_broken:
         try:
             _process_pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_follow_parent, initargs=(os.getpid(),))
         except (OSError, ValueError, NotImplementedError) as exc:
             log.warning("no worker process (%s); the computer thinks on a thread", exc)
             _process_broken = True

@@ -28,3 +28,32 @@ def test_same_result_as_calling_directly():
 def test_errors_come_back_through_the_future():
     fut = workers.submit(int, "not a number")
     assert isinstance(fut.exception(timeout=60), ValueError)
+
+
+def test_the_worker_ends_when_the_app_dies_without_cleaning_up():
+    """An app killed (or stopped by Xlib when the desktop session ends) runs no exit
+    handler; its AI worker must not stay behind, orphaned."""
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    script = ("import os, sys\n"
+              "from ludotheque import workers\n"
+              "print(workers.submit(os.getpid).result(timeout=60), flush=True)\n"
+              "os._exit(1)\n")                       # no atexit, no pool shutdown
+    r = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=120)
+    worker = int(r.stdout.split()[0])
+
+    def alive():
+        try:
+            with open(f"/proc/{worker}/stat") as fh:
+                return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+        except FileNotFoundError:
+            return False
+
+    deadline = time.time() + 15
+    while alive() and time.time() < deadline:
+        time.sleep(0.2)
+    assert not alive(), f"worker {worker} still running after its app died"
