@@ -30,6 +30,7 @@ from mississippi.sim import DECEL, FlipToss, TableSim
 
 log = logging.getLogger(__name__)
 _ = i18n.domain("mississippi")
+ngettext = i18n.ndomain("mississippi")
 
 # --- geometry on screen ------------------------------------------------------------------
 SCALE = 1240.0 / TABLE_LENGTH          # px per mm (0.329)
@@ -1125,7 +1126,7 @@ class MississippiScene(Scene):
     def panel_name_lines(self, side: str, width: int) -> list[str]:
         """The player's name in the panel, wrapped on at most two lines of ``width`` px at
         20 px bold (cut with an ellipsis only past that)."""
-        name = self._who(side)
+        name = self._who(side, short=True)        # a computer's level is written under it
         lines = list(theme.wrap(name, 20, width, True))
         if len(lines) > 2:
             lines = [lines[0], " ".join(lines[1:])]
@@ -1219,8 +1220,8 @@ class MississippiScene(Scene):
             pulse = m.knocked or int(self.t * 2) % 2 == 0
             theme.panel(s, r, theme.BAD if not m.knocked else theme.GOOD, radius=10,
                         border=theme.TEXT if pulse else None)
-            theme.text(s, _fit(banner, f, r.w - 20, True), r.center, f, theme.TEXT, anchor="center",
-                       bold=True)
+            theme.text(s, _fit(banner, f, r.w - 20, True), r.center, f,
+                       theme.text_on(theme.BAD if not m.knocked else theme.GOOD), anchor="center", bold=True)
         # arrows: who shoots which way
         if m.shooter and self.lag_hold is None:
             d = 1 if m.shooter == "left" else -1
@@ -1237,10 +1238,6 @@ class MississippiScene(Scene):
         if m.shots:  # two hits in a row read the same: the count shows a new shot came
             theme.text(s, self.shot_label(), (tag.x, tag.bottom + 8), 14, theme.MUTED)
         theme.paragraph(s, self.banner, self.explanation_rect(m.last.rule), theme.BODY)
-        if self.hints() and m.phase in ("place", "shoot") and m.knock_required and not m.knocked \
-                and not self.is_ai(m.shooter):
-            theme.text(s, _("Hint: last puck — knock first (K)!"), (640, 470), theme.BODY, theme.BAD,
-                       anchor="center", bold=True)
 
     @staticmethod
     def rule_tag_rect(rule: str) -> pygame.Rect:
@@ -1340,10 +1337,16 @@ class MississippiScene(Scene):
         theme.text(s, _("{who} wins!").format(who=self._who(m.winner)), (640, 250), theme.TITLE,
                    COLOURS[m.winner], anchor="center", bold=True)
         theme.text(s, _("All 16 pucks are at the other end."), (640, 310), theme.BODY, anchor="center")
-        theme.text(s, _("{shots} shots, {swaps} role swaps").format(shots=m.shots, swaps=m.role_swaps),
-                   (640, 350), theme.BODY, theme.MUTED, anchor="center")
+        theme.text(s, self.match_summary(), (640, 350), theme.BODY, theme.MUTED, anchor="center")
         theme.text(s, _("Click or press Enter to return to the menu."), (640, 420), theme.SMALL,
                    theme.MUTED, anchor="center")
+
+    def match_summary(self) -> str:
+        """The win screen's count of shots and role swaps (singular and plural right)."""
+        m = self.match
+        return "{shots}, {swaps}".format(
+            shots=ngettext("{n} shot", "{n} shots", m.shots).format(n=m.shots),
+            swaps=ngettext("{n} role swap", "{n} role swaps", m.role_swaps).format(n=m.role_swaps))
 
     def _draw_debug(self, s) -> None:
         sim = self.sim or (self.replay or {}).get("sim")

@@ -12,11 +12,11 @@ DOMAINS = ("ludotheque", "glissando", "magico", "mississippi")
 
 
 def used_messages(package: str) -> set[str]:
-    """String literals passed to ``_()`` in the package's modules (found with ``ast``)."""
+    """String literals passed to ``_()`` or ``ngettext()`` (its singular) in the package's modules (found with ``ast``)."""
     found = set()
     for path in (ROOT / package).rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_"
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "ngettext")
                     and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
                 found.add(node.args[0].value)
     return found
@@ -39,8 +39,11 @@ def test_every_visible_text_has_a_french_translation(domain):
 def test_compiled_catalogue_matches_its_po(po_path):
     mo_path = po_path.with_suffix(".mo")
     assert mo_path.exists(), f"run: python -m ludotheque.i18n compile ({mo_path} missing)"
-    po = {e.msgid: e.msgstr for e in polib.pofile(str(po_path)) if e.msgstr and not e.obsolete and "fuzzy" not in e.flags}
-    mo = {e.msgid: e.msgstr for e in polib.mofile(str(mo_path)) if e.msgid}
+    def text(e):  # a plain message, or a message with plural forms
+        return e.msgstr or tuple(e.msgstr_plural[k] for k in sorted(e.msgstr_plural))
+
+    po = {e.msgid: text(e) for e in polib.pofile(str(po_path)) if text(e) and not e.obsolete and "fuzzy" not in e.flags}
+    mo = {e.msgid: text(e) for e in polib.mofile(str(mo_path)) if e.msgid}
     assert mo == po, "stale .mo: run python -m ludotheque.i18n compile"
 
 

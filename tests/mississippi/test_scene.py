@@ -250,7 +250,8 @@ def test_panel_names_and_headings_fit_without_ellipsis():
     for side in ("left", "right"):
         lines = scene.panel_name_lines(side, 200)
         assert all("…" not in line for line in lines)
-        assert "".join(lines).replace(" ", "") == scene._who(side).replace(" ", "")
+        assert "".join(lines).replace(" ", "") == scene._who(side, short=True).replace(" ", "")
+    assert scene.panel_name_lines("right", 200) == ["Computer"]   # its level is written under it
     assert "(" not in scene.headline() and "…" not in scene.headline()
     assert scene.headline().startswith("Computer")
 
@@ -330,3 +331,18 @@ def test_M_L2_decided_lag_keeps_both_pucks_on_show_until_enter():
     assert scene.gutter_shown("left") == 7 and scene.gutter_shown("right") == 7
     key(app, pygame.K_RETURN)
     assert scene.lag_hold is None and scene.match.phase == "choose_role"
+
+
+@pytest.mark.parametrize("shots, swaps, text", [(41, 1, "41 shots, 1 role swap"), (1, 0, "1 shot, 0 role swaps"),
+                                                (75, 18, "75 shots, 18 role swaps")])
+def test_M_E1_win_screen_counts_read_right(shots, swaps, text):
+    app, scene = start(lagged())
+    scene.match.shots, scene.match.role_swaps = shots, swaps
+    assert scene.match_summary() == text
+
+
+def test_M_R10_banner_text_reads_on_its_colour():
+    from ludotheque import theme
+
+    for fill in (theme.BAD, theme.GOOD):                 # before and after the knock
+        assert theme.contrast(theme.text_on(fill), fill) >= 4.5
