@@ -601,6 +601,15 @@ class GlissandoScene(Scene):
         self._drag_motion(pos)
         self.drag = keep
 
+    def _nearest_legal(self, sq: int) -> int:
+        """The legal placement (G-3) nearest ``sq`` (``sq`` itself when legal), so the
+        keyboard cursor first appears on a cell where a pawn may go."""
+        mask = self.pos.placement_mask()
+        legal = [c for c in range(64) if mask >> c & 1]
+        if not legal or sq in legal:
+            return sq
+        return min(legal, key=lambda c: (abs(c % 8 - sq % 8) + abs(c // 8 - sq // 8), c))
+
     def _key(self, event) -> bool:
         key = event.key
         if key in (pygame.K_u, pygame.K_BACKSPACE) or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
@@ -625,6 +634,8 @@ class GlissandoScene(Scene):
                 f = min(7, max(0, f + (step if abs(step) == 1 else 0)))
                 r = min(7, max(0, r + (step // 8 if abs(step) == 8 else 0)))
                 self.cursor = r * 8 + f
+            elif stage == "place":
+                self.cursor = self._nearest_legal(self.cursor)
             self.show_cursor = True
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -634,6 +645,8 @@ class GlissandoScene(Scene):
                 return True
             if not self.show_cursor:                     # first show where the keyboard is
                 self.show_cursor = True
+                if stage == "place":
+                    self.cursor = self._nearest_legal(self.cursor)
                 return True
             if stage == "place":
                 self.place(self.cursor)
@@ -842,9 +855,10 @@ class GlissandoScene(Scene):
         pygame.draw.line(surface, theme.LINE, (rect.x + 12, rect.y + 88), (rect.right - 12, rect.y + 88))
         if not self.history and not self.pos.over and \
                 (self.config.options or {}).get("first", "random") == "random":
-            self._blit_text(surface, _("{side} was drawn to play first").format(    # G-2
-                side=side_name(self.start_pos.to_move)), (rect.x + 16, rect.y + 100), theme.SMALL,
-                COLORS[self.start_pos.to_move], bold=True, max_width=rect.width - 28)
+            text = _("{side} starts (drawn by lot)").format(side=side_name(self.start_pos.to_move))  # G-2
+            for k, line in enumerate(theme.wrap(text, theme.SMALL, rect.width - 28, True)[:2]):
+                self._blit_text(surface, line, (rect.x + 16, rect.y + 100 + 26 * k), theme.SMALL,
+                                COLORS[self.start_pos.to_move], bold=True, max_width=rect.width - 28)
         rows = 13
         start = max(0, len(self.history) - rows)
         color = self.start_pos.to_move

@@ -175,7 +175,7 @@ def test_G_4_only_your_own_pawns_slide(app):
 
 def test_G_4_keyboard_place_select_and_slide(app):
     scene = start(app, "8/8/8/8/8/8/8/8 b 0-0 32-32 2")
-    key(app, pygame.K_LEFT)                             # show the cursor on d4
+    key(app, pygame.K_LEFT)                             # show the cursor: on d1, the legal cell nearest d4
     for _ in range(3):
         key(app, pygame.K_DOWN)                         # d1
     key(app, pygame.K_RETURN)
@@ -289,13 +289,14 @@ def test_G_2_first_player_drawn_with_the_seed_is_shown(app):
     assert firsts == {"b", "o"}
     # shown in the move list, not in a toast over the board's file letters
     assert "first" not in toasts(app)
-    assert "Blue was drawn to play first" in shown(a) or "Orange was drawn to play first" in shown(a)
+    said = " ".join(shown(a))                            # wrapped on one or two lines
+    assert "starts" in said and "(drawn by lot)" in said and ("Blue starts" in said or "Orange starts" in said)
     c = start(app, seed=11)                              # once a turn is played, it goes
     click(app, at("a1"))
     key(app, pygame.K_RETURN)
     frames(app, 1)
     assert c.history == ["a1"]
-    assert not any("drawn to play first" in t for t in shown(c, fresh=True))
+    assert not any("drawn by lot" in t for t in shown(c, fresh=True))
 
 
 def test_headless_demo_plays_to_the_end():
@@ -354,8 +355,9 @@ def test_enter_for_no_slide_does_not_bring_up_the_keyboard_cursor(app):
     key(app, pygame.K_RETURN)                           # no slide
     settle(app, scene)
     assert scene.history == ["a1"] and not scene.show_cursor
-    key(app, pygame.K_RETURN)                           # Orange's first Enter: shows the cursor only
+    key(app, pygame.K_RETURN)                           # Orange's first Enter: shows the cursor only,
     assert scene.show_cursor and scene.tip.stage == "place" and scene.history == ["a1"]
+    assert scene.pos.placement_mask() >> scene.cursor & 1   # on a cell where a pawn may go (G-3)
 
 
 def test_the_computer_is_named_at_full_size_with_its_level_beside_its_side(app):
@@ -366,3 +368,18 @@ def test_the_computer_is_named_at_full_size_with_its_level_beside_its_side(app):
     drawn = {(k[0], k[1]) for k in scene._text_cache}      # (text, size)
     assert ("Computer", theme.BODY) in drawn                 # not shrunk to fit "(Intermediate)"
     assert any(t.startswith("Intermediate") and "Orange" in t for t, _s in drawn)
+
+
+@pytest.mark.parametrize("side", ["b", "o"])
+def test_who_starts_is_written_whole_in_both_languages(app, side):
+    from ludotheque import i18n
+    from glissando.scene import side_name
+
+    for lang in ("en", "fr"):
+        i18n.set_language(lang)
+        try:
+            text = i18n.domain("glissando")("{side} starts (drawn by lot)").format(side=side_name(side))
+            lines = theme.wrap(text, theme.SMALL, 280 - 28, True)       # the Moves panel: 2 lines
+            assert len(lines) <= 2 and all(theme.font(theme.SMALL, True).size(l)[0] <= 252 for l in lines), lines
+        finally:
+            i18n.set_language("en")
