@@ -101,6 +101,10 @@ def main(games, argv=None) -> int:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    if (args.screenshot is None and sys.platform.startswith("linux") and not os.environ.get("SDL_VIDEODRIVER")
+            and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")):
+        print(NO_SCREEN, file=sys.stderr)                # said before sound and video start up
+        return 1
     from .app import App
     from .menu import SetupScene, start_game
 

@@ -110,3 +110,4 @@ def test_without_a_screen_the_game_says_so_and_stops(tmp_path):
                        timeout=60)
     assert r.returncode == 1
     assert "needs a screen" in r.stderr and "DISPLAY" in r.stderr
+    assert r.stderr.lstrip().startswith("Ludothèque needs a screen")   # not after a page of ALSA noise
