@@ -924,13 +924,25 @@ class MississippiScene(Scene):
         """The pucks in each gutter = in each player's hand (M-O2), with the count."""
         for side in ("left", "right"):
             n = self.gutter_shown(side)
-            gx0 = 0 if side == "left" else RIGHT_EDGE
             for i in range(n):
-                col, row = i % 3, i // 3
-                x = gx0 + 45 + col * 90
-                y = 40 + row * 84
-                px, py = to_px(x, y)
+                px, py = to_px(*self.gutter_puck_spot(side, i))
                 draw_puck(s, px, py, COLOURS[side], r=PR * 0.8)
+
+    def placer_glow_spot(self) -> tuple[float, float]:
+        """Where the placer's glowing "drag from here" ring goes (mm, M-R1): on the puck in
+        their gutter that a drag takes (the last one drawn), or mid-gutter if none shows."""
+        side = self.match.placer
+        n = self.gutter_shown(side)
+        if n:
+            return self.gutter_puck_spot(side, n - 1)
+        return (LEFT_EDGE / 2 if side == "left" else TABLE_LENGTH - LEFT_EDGE / 2), TABLE_WIDTH / 2
+
+    @staticmethod
+    def gutter_puck_spot(side: str, i: int) -> tuple[float, float]:
+        """Where the ``i``-th puck in ``side``'s gutter is drawn (mm): three to a row."""
+        gx0 = 0 if side == "left" else RIGHT_EDGE
+        col, row = i % 3, i // 3
+        return gx0 + 45 + col * 90, 40 + row * 84
 
     def _draw_pucks(self, s) -> None:
         m = self.match
@@ -1008,8 +1020,7 @@ class MississippiScene(Scene):
             draw_puck(s, px, py, COLOURS[m.placer], ring=theme.GOOD if ok else theme.BAD,
                       standing=self.standing, angle=self.angle)
         elif m.phase == "place" and not self.is_ai(m.placer) and not self.busy():
-            gx = LEFT_EDGE / 2 if m.placer == "left" else TABLE_LENGTH - LEFT_EDGE / 2
-            px, py = to_px(gx, TABLE_WIDTH / 2)
+            px, py = to_px(*self.placer_glow_spot())
             pulse = 3 + 2 * math.sin(self.t * 6)
             pygame.draw.circle(s, theme.ACCENT, (px, py), PR + 6 + pulse, 2)
 

@@ -346,3 +346,14 @@ def test_M_R10_banner_text_reads_on_its_colour():
 
     for fill in (theme.BAD, theme.GOOD):                 # before and after the knock
         assert theme.contrast(theme.text_on(fill), fill) >= 4.5
+
+
+def test_M_R1_the_placers_glow_is_on_a_puck_in_their_gutter():
+    app, scene = start(lagged())                     # Bob places: 8 pucks in his gutter
+    spot = scene.placer_glow_spot()
+    shown = [scene.gutter_puck_spot("right", i) for i in range(scene.gutter_shown("right"))]
+    assert spot in shown
+    m = lagged()
+    m.gutter["left"], m.gutter["right"] = 15, 1      # his last puck
+    app, scene = start(m)
+    assert scene.placer_glow_spot() == scene.gutter_puck_spot("right", 0)
