@@ -36,7 +36,7 @@ from ludotheque.widgets import Button, is_click, is_release
 
 from glissando import ai
 from glissando.rules import (BLUE, ORANGE, IllegalTurn, Position, Turn, cell_name,
-                             first_player)
+                             first_player, parse_cell)
 
 _ = i18n.domain("glissando")
 
@@ -903,12 +903,19 @@ class GlissandoScene(Scene):
         """Where the last complete turn changed the board, to show it until the next pawn
         is placed: ``(arrived, left)`` — squares that now hold a pawn they did not hold
         (placed, slid or pushed there, G-3/G-4), and squares emptied (slid away from or
-        removed, G-5). Both empty before the first turn."""
+        removed, G-5) or where the pawn was placed before it slid. Both empty before the
+        first turn."""
         if len(self.positions) < 2:
             return [], []
         a, b = self.positions[-2], self.positions[-1]
         arrived = (b.blue & ~a.blue) | (b.orange & ~a.orange)
         left = (a.blue | a.orange) & ~(b.blue | b.orange)
+        try:                                   # the cell the pawn was placed on, then slid from
+            placed = parse_cell(self.history[-1].split()[0])
+            if not arrived >> placed & 1:
+                left |= 1 << placed
+        except (IndexError, ValueError):
+            pass
         return ([sq for sq in range(64) if arrived >> sq & 1], [sq for sq in range(64) if left >> sq & 1])
 
     def _draw_last_turn(self, surface) -> None:

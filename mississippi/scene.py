@@ -297,6 +297,8 @@ class MississippiScene(Scene):
         # human shooter, not only the last one (knocking earlier changes nothing)
         self.b_knock.visible = (m.phase in ("place", "shoot") and not m.knocked
                                 and human_shooter and not self.busy())
+        # plain, like every other button; yellow only as the beginner hint of the last puck
+        self.b_knock.color = theme.ACCENT if self.hints() and m.knock_required else theme.PANEL_HI
         self.b_replay.visible = self.b_slow.visible = self.last_shot is not None and not self.busy() \
             and m.phase != "flip"
         chooser_human = m.phase == "choose_role" and not self.is_ai(m.chooser)

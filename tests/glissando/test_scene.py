@@ -332,7 +332,7 @@ def test_the_last_turn_stays_marked_on_the_board_until_the_next_pawn_is_placed(a
     drag(app, at("a1"), at("d1"))                       # a1> : the pawn slides to h1
     settle(app, scene)
     assert scene.history == ["a1 a1>"]
-    assert scene.last_turn_cells() == ([parse_cell("h1")], [])
+    assert scene.last_turn_cells() == ([parse_cell("h1")], [parse_cell("a1")])   # placed on a1, slid to h1
     cx, cy = at("h1")
     ring = pixel(app, (cx + PAWN_R + 4, cy))
     assert ring[:3] == COLORS["b"][:3]                  # a ring in Blue's colour round h1

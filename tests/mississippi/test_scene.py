@@ -210,7 +210,7 @@ def test_M_R8_no_knock_reminder_by_default():
     frames(app, 2)
     assert not app.settings.hints
     assert scene.last_puck_banner() is None          # nothing says "knock" before the knock
-    assert scene.b_knock.visible
+    assert scene.b_knock.visible and scene.b_knock.color == theme.PANEL_HI   # not lit up either
     app, scene = start(lagged())
     frames(app, 2)
     assert scene.b_knock.visible                     # the button is there for every shot...
