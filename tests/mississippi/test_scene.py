@@ -6,6 +6,7 @@ import math
 import pygame
 import pytest
 
+from ludotheque import theme
 from ludotheque.game import GameConfig, PlayerSpec
 from ludotheque.menu import start_game
 from mississippi import DESCRIPTOR
