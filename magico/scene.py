@@ -517,7 +517,8 @@ class MagicoScene(Scene):
         name, (a, b) = self.name(mover), t.dice
         if t.kind == "place":
             return _("{name} rolled {a} and {b}: {expr} = {value}, token on {cell}.").format(
-                name=name, a=a, b=b, expr=show_op(t.op), value=t.value, cell=t.cell)
+                name=name, a=a, b=b, expr=show_op(t.op).replace(" ", "\u00a0"), value=t.value,
+                cell=t.cell)                     # the expression never splits across two lines
         if t.kind == "any":
             return _("{name} rolled {a} and {b}: a single 1 places anywhere, token on {cell} (K-6).").format(
                 name=name, a=a, b=b, cell=t.cell)
