@@ -69,6 +69,12 @@ def show_op(op: str) -> str:
     return f"{op[0]} {SHOW_OP[op[1]]} {op[2:]}"
 
 
+def unbroken(text: str) -> str:
+    """``text`` with non-breaking spaces, so a calculation ("6 ÷ 2 = 3") is never split
+    across two lines of a note."""
+    return text.replace(" ", "\u00a0")
+
+
 def note_lines(text: str, width: int) -> tuple[int, tuple[str, ...]]:
     """A message for the note box (``width`` px): ``(font size, lines)`` — two lines of
     body text, or three of small text when two are not enough (at most three shown)."""
@@ -516,9 +522,8 @@ class MagicoScene(Scene):
         (those are said while they happen)."""
         name, (a, b) = self.name(mover), t.dice
         if t.kind == "place":
-            return _("{name} rolled {a} and {b}: {expr} = {value}, token on {cell}.").format(
-                name=name, a=a, b=b, expr=show_op(t.op).replace(" ", "\u00a0"), value=t.value,
-                cell=t.cell)                     # the expression never splits across two lines
+            return _("{name} rolled {a} and {b}: {calc}, token on {cell}.").format(
+                name=name, a=a, b=b, calc=unbroken(f"{show_op(t.op)} = {t.value}"), cell=t.cell)
         if t.kind == "any":
             return _("{name} rolled {a} and {b}: a single 1 places anywhere, token on {cell} (K-6).").format(
                 name=name, a=a, b=b, cell=t.cell)
@@ -604,8 +609,8 @@ class MagicoScene(Scene):
             if t.kind == "wrong":
                 right = results(*t.dice)[t.op]
                 steps.append([step, lambda: self._say(
-                    _("{name} wrote {expr} = {typed}, but it is {right}. No token (K-7a).").format(
-                        name=self.name(self.pos.to_move), expr=show_op(t.op), typed=t.value,
+                    _("{name} wrote {calc}, but it is {right}. No token (K-7a).").format(
+                        name=self.name(self.pos.to_move), calc=unbroken(f"{show_op(t.op)} = {t.value}"),
                         right=right),
                     theme.ACCENT)])
                 steps.append([step * 3.0, lambda: self.commit(turn)])   # time to read it

@@ -497,6 +497,12 @@ def test_K_7_what_the_computer_did_stays_said_after_its_dice_clear(app, lang, di
         assert cpu.name in text and str(dice[0]) in text and str(dice[1]) in text and cell in text
         if "=" in turn:
             assert turn.split()[1].split("=")[1] in text   # the result the computer found
+            from magico.scene import show_op, unbroken
+
+            op, value = turn.split()[1].split("=")
+            calc = unbroken(f"{show_op(op)} = {value}")
+            lines = note_lines(text + " 12 points!", 560 - 28)[1]
+            assert any(calc in line for line in lines), lines    # "6 × 5 = 30" whole on one line
         whole = theme.wrap(text + " 12 points!", theme.SMALL, 560 - 28)
         assert len(note_lines(text + " 12 points!", 560 - 28)[1]) == min(3, len(whole)) <= 3  # shown whole
     finally:
@@ -508,5 +514,5 @@ def test_K_7a_the_computers_wrong_result_is_shown_beside_the_right_one(app):
     scene.steps.clear()                                 # the computer's own roll is not needed here
     scene._show_ai_turn("6,3 6+3=8 wrong")
     assert run_until(app, lambda: scene.note is not None and "8" in scene.note[0], 5)
-    text = scene.note[0]
+    text = scene.note[0].replace("\u00a0", " ")
     assert "6 + 3 = 8" in text and "9" in text          # what it wrote, and the right result
