@@ -143,7 +143,7 @@ def outcome_text(rule: str, facts: dict, m: Match) -> str:
         if "role" in facts:
             return _("{side} chose to be {role}.").format(
                 side=who(m.chooser), role=_("shooter") if facts["role"] == "shooter" else _("placer"))
-        return _("{side}'s lag puck is closest to the far gutter: {side} chooses a role.").format(
+        return _("{side}'s lag puck is closest to the far gutter: the choice of role is theirs.").format(
             side=who(facts.get("chooser")))
     if rule == "M-R8" and facts.get("swapped"):
         return _("Forgot to knock before the last puck! Roles swap; the puck stays in hand.")
@@ -315,6 +315,7 @@ class MississippiScene(Scene):
         m = self.match
         if m.phase in ("place", "shoot") and not m.knock_required:
             self.app.audio.play("knock")                 # a knock on the table that means nothing
+            self.app.toast(_("Knock! It only counts before your last puck (M-R8)."), 2.0)
             return
         try:
             m.knock()

@@ -217,6 +217,7 @@ def test_M_R8_no_knock_reminder_by_default():
     assert scene.b_knock.visible                     # the button is there for every shot...
     key(app, pygame.K_k)
     assert not scene.match.knocked and scene.match.last.rule != "M-R8"   # ...and means nothing then
+    assert "only counts before your last puck" in (app.toasts.current or "")   # the key is not broken
     app, scene = start(_last_puck_match())
     key(app, pygame.K_k)                             # knocked: now the banner says how to win
     assert "both" in scene.last_puck_banner().lower()
