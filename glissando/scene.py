@@ -907,6 +907,13 @@ class GlissandoScene(Scene):
         first turn."""
         if len(self.positions) < 2:
             return [], []
+        key = (len(self.positions), id(self.positions[-1]))
+        if getattr(self, "_last_turn", (None,))[0] == key:    # drawn every frame: computed once
+            return self._last_turn[1]
+        self._last_turn = (key, self._changed_cells())
+        return self._last_turn[1]
+
+    def _changed_cells(self) -> tuple[list[int], list[int]]:
         a, b = self.positions[-2], self.positions[-1]
         arrived = (b.blue & ~a.blue) | (b.orange & ~a.orange)
         left = (a.blue | a.orange) & ~(b.blue | b.orange)

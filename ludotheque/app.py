@@ -1,8 +1,9 @@
 """The window, the frame loop and the scene stack.
 
 One window of logical size 1280×720 (``SCALED | RESIZABLE``, scaled by any factor to fit
-the window, 640×360 at the smallest; the pointer maps through the scaling), F11 full screen, M mute, Esc the pause menu, Ctrl+Q quit. Each frame drains the whole
-event queue, then advances the top scene on a **fixed step** of :data:`STEP` seconds fed
+the window, 640×360 at the smallest; the pointer maps through the scaling), F11 full
+screen, M mute, Esc the pause menu, Ctrl+Q quit. Each frame drains the whole event
+queue, then advances the top scene on a **fixed step** of :data:`STEP` seconds fed
 from an accumulator (so outcomes never depend on the frame rate); the frame delta is
 clamped to :data:`MAX_FRAME` so a stall (a dragged window) never makes anything jump.
 Losing focus or being minimised opens the pause menu over a real-time scene.

@@ -90,7 +90,8 @@ def install() -> list[Path]:
     from pyshortcuts import make_shortcut
 
     argv = command()
-    make_shortcut(subprocess.list2cmdline(argv) if sys.platform == "win32" else shlex.join(argv), name=NAME, description=TITLE, icon=str(ICON), working_dir=str(ROOT),
+    line = subprocess.list2cmdline(argv) if sys.platform == "win32" else shlex.join(argv)
+    make_shortcut(line, name=NAME, description=TITLE, icon=str(ICON), working_dir=str(ROOT),
                   terminal=False, desktop=True, startmenu=True, noexe=True)
     paths = [p for p in _shortcut_paths() if p.exists()]
     if sys.platform.startswith("linux"):

@@ -151,6 +151,7 @@ def contrast(a, b) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+@functools.lru_cache(maxsize=64)
 def text_on(fill) -> tuple:
     """The text colour, :data:`TEXT` or :data:`BG`, that reads best on ``fill``."""
     return TEXT if contrast(TEXT, fill) >= contrast(BG, fill) else BG
