@@ -907,11 +907,11 @@ class GlissandoScene(Scene):
         first turn."""
         if len(self.positions) < 2:
             return [], []
-        key = (len(self.positions), id(self.positions[-1]))
-        if getattr(self, "_last_turn", (None,))[0] == key:    # drawn every frame: computed once
-            return self._last_turn[1]
-        self._last_turn = (key, self._changed_cells())
-        return self._last_turn[1]
+        a, b = self.positions[-2], self.positions[-1]
+        cached = getattr(self, "_last_turn", None)       # drawn every frame: computed once a turn
+        if cached is None or cached[0] is not a or cached[1] is not b:
+            self._last_turn = cached = (a, b, self._changed_cells())
+        return cached[2]
 
     def _changed_cells(self) -> tuple[list[int], list[int]]:
         a, b = self.positions[-2], self.positions[-1]
