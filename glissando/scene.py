@@ -31,6 +31,7 @@ import time
 import pygame
 
 from ludotheque import i18n, theme
+from ludotheque.menu import level_name
 from ludotheque.scene import Scene
 from ludotheque.widgets import Button, is_click, is_release
 
@@ -784,23 +785,19 @@ class GlissandoScene(Scene):
                 pygame.draw.rect(surface, col, rect, 5, border_radius=16)
             surface.blit(self._sprites[color], self._sprites[color].get_rect(center=(rect.x + 46, rect.y + 48)))
             seat = self.seat(color)
-            if seat.kind == "ai":   # "Computer (Intermediate)" read whole: level beside the side
-                from ludotheque.menu import level_name
-
-                name = seat.name.split(" (")[0]
-                self._blit_text(surface, name, (rect.x + 86, rect.y + 36), theme.BODY, theme.TEXT,
-                                anchor="midleft", bold=True, max_width=rect.right - rect.x - 100)
-                self._blit_text(surface, f"{level_name(seat.level)} · {side_name(color)}",
-                                (rect.x + 86, rect.y + 52), theme.SMALL, col, bold=True,
-                                max_width=rect.right - rect.x - 100)
-            elif seat.name.strip().casefold() == side_name(color).casefold():   # no name typed
-                self._blit_text(surface, seat.name, (rect.x + 86, rect.y + 48), theme.BODY, col,
-                                anchor="midleft", bold=True, max_width=rect.right - rect.x - 100)
-            else:
-                self._blit_text(surface, seat.name, (rect.x + 86, rect.y + 36), theme.BODY, theme.TEXT,
-                                anchor="midleft", bold=True, max_width=rect.right - rect.x - 100)
-                self._blit_text(surface, side_name(color), (rect.x + 86, rect.y + 52), theme.SMALL, col,
-                                bold=True)
+            # the name, and under it the side (a computer's level beside it); a player with
+            # no name typed is called by the side alone, once, in its colour
+            title, title_col, sub = seat.name, theme.TEXT, side_name(color)
+            if seat.kind == "ai":
+                title, sub = seat.short_name(), f"{level_name(seat.level)} · {side_name(color)}"
+            elif seat.name.strip().casefold() == side_name(color).casefold():
+                title_col, sub = col, None
+            width = rect.right - rect.x - 100
+            self._blit_text(surface, title, (rect.x + 86, rect.y + (36 if sub else 48)), theme.BODY, title_col,
+                            anchor="midleft", bold=True, max_width=width)
+            if sub:
+                self._blit_text(surface, sub, (rect.x + 86, rect.y + 52), theme.SMALL, col, bold=True,
+                                max_width=width)
             idx = 0 if color == BLUE else 1
             self._blit_text(surface, _("Reserve: {n}").format(n=self.pos.reserves[idx] if self.tip is None
                                                                    or self.tip.placed is None or not active
@@ -910,11 +907,10 @@ class GlissandoScene(Scene):
         a, b = self.positions[-2], self.positions[-1]
         cached = getattr(self, "_last_turn", None)       # drawn every frame: computed once a turn
         if cached is None or cached[0] is not a or cached[1] is not b:
-            self._last_turn = cached = (a, b, self._changed_cells())
+            self._last_turn = cached = (a, b, self._changed_cells(a, b))
         return cached[2]
 
-    def _changed_cells(self) -> tuple[list[int], list[int]]:
-        a, b = self.positions[-2], self.positions[-1]
+    def _changed_cells(self, a: Position, b: Position) -> tuple[list[int], list[int]]:
         arrived = (b.blue & ~a.blue) | (b.orange & ~a.orange)
         left = (a.blue | a.orange) & ~(b.blue | b.orange)
         try:                                   # the cell the pawn was placed on, then slid from

@@ -23,6 +23,14 @@ class PlayerSpec:
     def to_dict(self) -> dict:
         return {"name": self.name, "kind": self.kind, "level": self.level}
 
+    def short_name(self) -> str:
+        """The name without the " (Level)" the setup screen appends to a computer seat's
+        name ("Computer (Intermediate)" → "Computer"), for places that show the level
+        apart; a person's name is returned as typed."""
+        if self.kind == "ai" and self.name.endswith(")") and " (" in self.name:
+            return self.name[:self.name.rindex(" (")]
+        return self.name
+
     @classmethod
     def from_dict(cls, d: dict) -> "PlayerSpec":
         """:raises ValueError: a malformed seat."""

@@ -494,18 +494,16 @@ class MagicoScene(Scene):
         fresh = [r for r in new.runs(mover) if r.cells not in before]
         for r in fresh:
             self.flash[r.cells] = 1.6
+        # what the computer did stays said after its dice are cleared, with its points
         summary = self.turn_summary(mover, t) if self.is_ai(mover) else ""
-        if summary:  # what the computer did stays said after its dice are cleared
-            self._say(summary, SIDE_LIGHT[mover], NOTE_SECONDS * 1.5)
         if fresh:
             self.app.audio.play("score")
             pts = sum(r.points for r in fresh)
-            if summary:
-                self._say(f"{summary} " + _("{points} points!").format(points=pts), SIDE_LIGHT[mover],
-                          NOTE_SECONDS * 1.5)
-            else:
-                self._say(_("{name} scores {points} points!").format(name=self.name(mover), points=pts),
-                          SIDE_LIGHT[mover])
+            scored = (f"{summary} " + _("{points} points!").format(points=pts) if summary else
+                      _("{name} scores {points} points!").format(name=self.name(mover), points=pts))
+            self._say(scored, SIDE_LIGHT[mover], NOTE_SECONDS * 1.5 if summary else NOTE_SECONDS)
+        elif summary:
+            self._say(summary, SIDE_LIGHT[mover], NOTE_SECONDS * 1.5)
         if new.is_over:                                                  # K-8
             self.phase = "over"
             self.end_t = 0.0

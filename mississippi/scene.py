@@ -1275,11 +1275,10 @@ class MississippiScene(Scene):
         a trailing "(…)" from a computer player's name (its level is in its panel)."""
         if side is None:
             return ""
-        name = self.match.name(side) if len(self.match.teams[side]) > 1 else \
-            self.players[0 if side == "left" else 1].name
-        if short and self.is_ai(side) and name.endswith(")") and " (" in name:
-            name = name[:name.rindex(" (")]
-        return name
+        if len(self.match.teams[side]) > 1:
+            return self.match.name(side)
+        seat = self.players[0 if side == "left" else 1]
+        return seat.short_name() if short else seat.name
 
     def _instruction(self) -> str:
         m = self.match

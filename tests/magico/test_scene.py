@@ -62,6 +62,14 @@ def roll(app, scene):
     assert run_until(app, lambda: scene.phase != "rolling", 5)
 
 
+def play_5_plus_2_on_b1(app, scene):
+    """Roll (the scripted 5 and 2), choose 5 + 2, type 7 and place on b1 (shows 7)."""
+    roll(app, scene)
+    scene.choose_op("5+2")
+    scene.submit_result("7")
+    click(app, at("b1"))
+
+
 def op_button(scene, label):
     return next(b for b in scene.op_buttons if b.label == label)
 
@@ -202,10 +210,7 @@ def test_assisted_toggle_button_switches_the_setting(app):
 
 def test_K_6_one_die_1_every_empty_cell_glows(app):
     scene = start(app, rolls=[(5, 2), (1, 4)])
-    roll(app, scene)
-    scene.choose_op("5+2")
-    scene.submit_result("7")
-    click(app, at("b1"))
+    play_5_plus_2_on_b1(app, scene)
     roll(app, scene)
     assert scene.phase == "place" and len(scene.glow) == 35 and parse_cell("b1") not in scene.glow
     click(app, at("c1"))                                          # c1 shows 0: fine on a 1
@@ -269,10 +274,7 @@ def test_K_3_numbers_stay_readable_under_a_token(app):
 
 def test_undo_last_turn_in_two_player_mode_keeps_the_dice(app):
     scene = start(app, rolls=[(5, 2)])
-    roll(app, scene)
-    scene.choose_op("5+2")
-    scene.submit_result("7")
-    click(app, at("b1"))
+    play_5_plus_2_on_b1(app, scene)
     assert scene.pos.cell("b1") == "R"
     key(app, pygame.K_u)
     assert scene.pos == Position.start() and scene.turns == []
@@ -282,10 +284,7 @@ def test_undo_last_turn_in_two_player_mode_keeps_the_dice(app):
 
 def test_no_undo_against_the_computer(app):
     scene = start(app, players=VS_AI, rolls=[(5, 2), (4, 4)])
-    roll(app, scene)
-    scene.choose_op("5+2")
-    scene.submit_result("7")
-    click(app, at("b1"))
+    play_5_plus_2_on_b1(app, scene)
     assert not scene.undo() and scene.turns == ["5,2 5+2=7 b1"]
 
 
@@ -375,10 +374,7 @@ def test_banner_names_the_side_then_the_computer_in_french_and_fits(app):
 def test_K_4_dice_are_blank_until_this_turn_is_rolled(app):
     """The previous player's dice are not left showing under "Roll the dice"."""
     scene = start(app, rolls=[(5, 2), (6, 6)])
-    roll(app, scene)
-    scene.choose_op("5+2")
-    scene.submit_result("7")
-    click(app, at("b1"))
+    play_5_plus_2_on_b1(app, scene)
     assert scene.phase == "roll" and scene.pos.to_move == "b"
     die = scene._dice_rect()
     surf = pygame.Surface((1280, 720))
