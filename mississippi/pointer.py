@@ -27,8 +27,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mississippi.flick import (SAME_REPORT_S, FlickTracker, Launch, Sample,  # noqa: F401
-                               check_samples, typical_period)
+from mississippi.flick import (SAME_REPORT_S, FlickError, FlickTracker, Launch,  # noqa: F401
+                               Sample, typical_period)
 
 __all__ = ["AIM_PX_PER_MM", "PERIODS", "Lattice", "lattice", "retime", "SteadyFlick", "Launch"]
 
@@ -71,48 +71,56 @@ def _assign(s: np.ndarray, steps: np.ndarray, period: float, phases: np.ndarray)
 
 MAX_WAIT_S = 0.012
 """The longest a sample may have waited in the queue while the loop drew a frame (s)."""
-DENSE = 3
-"""A pointer that reported a new pixel at this many successive instants is moving at least
-a pixel per report: if its next samples come late, they were reported at the next
-instants."""
+TRACK = (4, 20, 0.05)
+"""A late batch is placed on the track of the samples before it: at least 4, at most 20
+of them, from the last 0.05 s."""
 
 
-def _close_up(k: np.ndarray, s_rel: np.ndarray, steps: np.ndarray, new_batch: np.ndarray,
-              lower: np.ndarray, phase: float, period: float) -> np.ndarray:
-    """Move a batch of samples that came after a gap back to the instants right after the
-    previous sample, when the pointer had reported a new pixel at each of the last
-    :data:`DENSE` instants before the gap (moving a pixel or more per report, no instant
-    in the gap went without a sample: the batch waited in the queue while a frame was
-    drawn) and it would have waited at most :data:`MAX_WAIT_S`. Never before the previous
-    poll, never later than its stamp allows."""
+def _place_late(k: np.ndarray, s_rel: np.ndarray, steps: np.ndarray, new_batch: np.ndarray,
+                lower: np.ndarray, phase: float, period: float, x: np.ndarray,
+                y: np.ndarray) -> np.ndarray:
+    """Place each batch of samples that came after a gap in the lattice — it may have
+    waited in the queue while a frame was drawn, at most :data:`MAX_WAIT_S` — where the
+    pointer's track says it was reported: a quadratic fitted to the samples before the gap
+    (:data:`TRACK`) is followed to the instant nearest the batch's first position. Never
+    later than its stamp allows, never before the previous poll, always after the
+    previous sample. Without a track to follow (the pointer was still), the batch stays on
+    the latest instants."""
     k = k.copy()
     n = k.size
-    run = 0                                  # successive instants with a sample, so far
     i = 1
     while i < n:
         if not new_batch[i]:
-            d = k[i] - k[i - 1]
-            run = run + 1 if d == 1 else (0 if d > 1 else run)
             i += 1
             continue
         j = i + 1
         while j < n and not new_batch[j]:
             j += 1                           # batch = samples i .. j-1
-        if k[i] - k[i - 1] > steps[i] and run >= DENSE:
-            first = math.floor((lower[i] - phase) / period) + 1   # after the previous poll
-            slot = max(k[i - 1], first - steps[i])
-            if s_rel[i] - (phase + (slot + steps[i]) * period) <= MAX_WAIT_S:
+        p = i - 1
+        first = max(k[p] + steps[i], math.floor((lower[i] - phase) / period) + 1)
+        if k[i] > first and s_rel[i] - (phase + first * period) <= MAX_WAIT_S:
+            t_p = phase + k[p] * period
+            r = p
+            while (r > 0 and p - r + 1 < TRACK[1]
+                   and t_p - (phase + k[r - 1] * period) <= TRACK[2]):
+                r -= 1
+            if p - r + 1 >= TRACK[0] and (np.ptp(x[r:p + 1]) > 0 or np.ptp(y[r:p + 1]) > 0):
+                tt = (k[r:p + 1] - k[p]) * period
+                a = np.vander(tt, 3, increasing=True)
+                coef, *_ = np.linalg.lstsq(a, np.stack([x[r:p + 1], y[r:p + 1]], 1), rcond=None)
+                cand = np.arange(first, k[i] + 1)
+                u = (cand - k[p]) * period
+                pred = np.vander(u, 3, increasing=True) @ coef
+                err = np.hypot(pred[:, 0] - x[i], pred[:, 1] - y[i])
+                back = int(k[i] - cand[int(np.argmin(err))])
                 for m in range(i, j):
-                    slot += steps[m]
-                    k[m] = min(k[m], slot)
-        for m in range(i, j):
-            d = k[m] - k[m - 1]
-            run = run + 1 if d == 1 else (0 if d > 1 else run)
+                    k[m] = max(k[m] - back, k[m - 1] + steps[m])
         i = j
     return k
 
 
-def lattice(stamps, same=None, periods=PERIODS) -> Lattice | None:
+def lattice(stamps, same=None, periods=PERIODS, first: float | None = None,
+            positions=None) -> Lattice | None:
     """The steady report lattice that explains ``stamps`` (s, non-decreasing), or None.
 
     :param same: optional booleans, True where a sample is the same report as the one
@@ -121,6 +129,11 @@ def lattice(stamps, same=None, periods=PERIODS) -> Lattice | None:
         A period is consistent if every sample, put on the latest lattice instant not
         after its stamp and before the next sample's, still comes after the previous poll
         (the previous distinct stamp, less :data:`EARLY_S`).
+    :param positions: the ``(x, y)`` mm of each sample, if known: a batch that came late
+        is then placed on the pointer's track (:func:`_place_late`), else on the latest
+        instants its stamp allows.
+    :param first: a period found before for the same pointer (fewer samples): periods
+        larger than it are not tried again.
     :returns: the :class:`Lattice`, or None with fewer than four samples or if no period
         fits (then the stamps are the best times there are).
     """
@@ -145,6 +158,8 @@ def lattice(stamps, same=None, periods=PERIODS) -> Lattice | None:
     tm = typical_period(s)
     if tm > 1.5 * cands[0]:
         cands.insert(0, tm)                  # slower than any mouse (e.g. one per frame)
+    if first is not None:
+        cands = [first] + [c for c in cands if c < first * 0.999]
     for period in cands:
         phases = np.linspace(0.0, period, PHASES, endpoint=False)
         k = _assign(s, steps, period, phases)
@@ -169,34 +184,49 @@ def lattice(stamps, same=None, periods=PERIODS) -> Lattice | None:
                 break
             ph = ph2
         kk = _assign(s, steps, period, np.array([ph]))[0]
-        kk = _close_up(kk, s, steps, new_batch, lower, ph, period)
+        if positions is not None:
+            pos = np.asarray(positions, float).reshape(n, 2)
+            kk = _place_late(kk, s, steps, new_batch, lower, ph, period, pos[:, 0], pos[:, 1])
         times = ph + kk * period + ref
         return Lattice(float(period), tuple(float(v) for v in times))
     return None
 
 
-def retime(samples: list[Sample], same=None) -> tuple[list[Sample], float | None]:
+def retime(samples: list[Sample], same=None, first: float | None = None
+           ) -> tuple[list[Sample], float | None]:
     """Re-time ``(t, x, y)`` samples (s, mm) stamped by the frame loop on their report
-    lattice (:func:`lattice`); samples older than :data:`SPAN_S` before the last keep their
-    stamps. Returns the samples (still in time order) and the report period (s), or the
-    samples unchanged and None if no lattice fits."""
-    pts = check_samples(samples)
-    if len(pts) < 4:
-        return pts, None
-    t_last = pts[-1][0]
-    i0 = 0
-    while i0 < len(pts) - 4 and pts[i0][0] < t_last - SPAN_S:
-        i0 += 1
-    sub = pts[i0:]
+    lattice (:func:`lattice`; ``same`` and ``first`` are passed on); samples older than
+    :data:`SPAN_S` before the last keep their stamps. Returns the samples (still in time
+    order) and the report period (s), or the samples unchanged and None if no lattice
+    fits.
+
+    :raises FlickError: "M-U1: …" for non-finite numbers or times going backwards.
+    """
+    arr = np.asarray(samples, float).reshape(-1, 3)
+    if not np.all(np.isfinite(arr)):
+        raise FlickError("M-U1: a pointer sample must be three finite numbers")
+    if np.any(np.diff(arr[:, 0]) < 0):
+        raise FlickError("M-U1: pointer samples must be in time order")
+    out, period = _retime(arr, same, first)
+    return [tuple(r) for r in out.tolist()], period
+
+
+def _retime(arr: np.ndarray, same=None, first: float | None = None) -> tuple[np.ndarray, float | None]:
+    """:func:`retime` on an n×3 array of valid samples (returns a new array)."""
+    n = arr.shape[0]
+    if n < 4:
+        return arr.copy(), None
+    t = arr[:, 0]
+    i0 = int(np.searchsorted(t, t[-1] - SPAN_S, side="left"))
+    i0 = min(i0, n - 4)
     sm = None if same is None else list(same)[i0:]
-    lat = lattice([p[0] for p in sub], sm)
+    lat = lattice(t[i0:], sm, first=first, positions=arr[i0:, 1:3])
+    out = arr.copy()
     if lat is None:
-        return pts, None
-    out = pts[:i0] + [(t, p[1], p[2]) for t, p in zip(lat.times, sub)]
-    # keep the order with the older, untouched samples
-    for i in range(max(i0, 1), len(out)):
-        if out[i][0] < out[i - 1][0]:
-            out[i] = (out[i - 1][0], out[i][1], out[i][2])
+        return out, None
+    out[i0:, 0] = lat.times
+    if i0 > 0:                               # keep the order with the older samples
+        out[i0:, 0] = np.maximum(out[i0:, 0], out[i0 - 1, 0])
     return out, lat.period
 
 
@@ -214,6 +244,7 @@ class SteadyFlick(FlickTracker):
     def __init__(self, side: str, table=None) -> None:
         super().__init__(side, table)
         self._cache: tuple | None = None
+        self._period: float | None = None
 
     @property
     def raw(self) -> list[Sample]:
@@ -221,12 +252,20 @@ class SteadyFlick(FlickTracker):
         return self.samples
 
     def _timed(self, samples):
-        key = (len(samples), samples[0], samples[-1])
-        if self._cache is not None and self._cache[0] == key:
-            return self._cache[1]
-        pts, period = retime(samples)
-        arr = np.asarray(pts, float)
-        if period is None:
-            period = typical_period(arr[:, 0])
-        self._cache = (key, (arr, period))
-        return arr, period
+        real = self._samples
+        n = len(real)
+        if self._cache is None or self._cache[0] != n:
+            arr, period = _retime(np.asarray(real, float), None, self._period)
+            if period is None:
+                period = typical_period(arr[:, 0])
+            else:
+                self._period = period
+            self._cache = (n, arr, period)
+        _, arr, period = self._cache
+        m = len(samples)
+        if m == n:
+            return arr, period
+        # extra samples (a release to come, asked by velocity()): same delay as the last one
+        extra = np.asarray(samples[n:], float).reshape(-1, 3).copy()
+        extra[:, 0] -= real[-1][0] - arr[-1, 0]
+        return np.vstack([arr, extra]), period
