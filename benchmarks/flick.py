@@ -26,7 +26,9 @@ estimator (``mississippi.pointer.SteadyFlick`` fed the exact stamps of decision 
 beside it, the estimator of the previous round (a copy, :class:`OldSteadyFlick`: the
 least-squares slope over the last 60 ms, samples re-timed in bursts) as the game used it
 (every event of a frame stamped with the frame's time) and fed the new exact stamps
-(where it refuses some releases: counted). Also: a stroke that stops before the release,
+(where it refuses some releases: counted); and the new estimator on the stamps as they
+are (no re-timing) and re-timed in bursts as before, to show what the lattice re-timing
+(``mississippi.pointer.lattice``) is worth. Also: a stroke that stops before the release,
 other aiming scales (0.5 and 1.25 px/mm) and the CPU time of a release.
 """
 
@@ -45,7 +47,9 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import hands  # noqa: E402
-from mississippi.flick import FlickError, Launch  # noqa: E402
+import numpy as np  # noqa: E402
+
+from mississippi.flick import FlickError, FlickTracker, Launch, typical_period  # noqa: E402
 from mississippi.pointer import AIM_PX_PER_MM, SteadyFlick  # noqa: E402
 from mississippi.table import Table  # noqa: E402
 
@@ -179,6 +183,15 @@ class OldSteadyFlick:
         return launch
 
 
+class BurstRetimed(FlickTracker):
+    """The new estimator fed the samples re-timed as the previous round did (bursts on
+    their fitted steady rate, :meth:`OldSteadyFlick.retime`) instead of on the lattice."""
+
+    def _timed(self, samples):
+        arr = np.asarray(OldSteadyFlick.retime(list(samples)), float)
+        return arr, typical_period(arr[:, 0])
+
+
 # ------------------------------------------------------------------ measuring
 def cell(shape: str, mouse_hz: int, loop_hz: int, n: int, make: Callable = SteadyFlick, *,
          stamping: str = "exact", px_per_mm: float = AIM_PX_PER_MM, seed: int = SEED,
@@ -269,6 +282,10 @@ def main(quick: bool = False) -> list[dict]:
                 "frame's time (the game before this round)", old_frame)
     old_exact = grid(n, OldSteadyFlick)
     print_table("previous estimator fed the exact stamps", old_exact)
+    raw = grid(n, FlickTracker)
+    print_table("new estimator on the stamps as they are (no re-timing)", raw)
+    burst = grid(n, BurstRetimed)
+    print_table("new estimator on the samples re-timed in bursts (the previous round's retime)", burst)
     sn, so, se = summary(new), summary(old_frame), summary(old_exact)
     rows = [
         _row("flick: shape medians apart (launch/hand)", round(100 * sn["apart"], 2), "%", "≤ 5",
@@ -287,6 +304,12 @@ def main(quick: bool = False) -> list[dict]:
         _row("flick (previous, exact stamps): releases refused", round(100 * se["refused"] / se["strokes"], 1),
              "%", "(info)", "FlickError 'time order' on its own samples", runs=se["strokes"]),
     ]
+    for name, g in (("no re-timing", raw), ("burst re-timing", burst)):
+        sg = summary(g)
+        rows.append(_row(f"flick, {name}: p95 spread, worst cell",
+                         round(100 * sg["worst"][0], 2), "%", "(info)",
+                         f"median cell {100 * sg['median_spread']:.1f} %, {sg['within']}/{sg['cells']} "
+                         f"cells ≤ 3 %; shape medians {100 * sg['apart']:.1f} % apart"))
     cross = {(m, lp): cell("through", m, lp, n, truth="cross") for m in MICE for lp in LOOPS}
     rows.append(_row("flick: through the line, truth at the crossing: worst p95 spread",
                      round(100 * max(c["spread"] for c in cross.values()), 2), "%", "(info)",

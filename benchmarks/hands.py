@@ -7,14 +7,16 @@ Pure (no pygame). Units: table mm, s, mm/s; design px where said.
   (Flash & Hogan 1985, "The coordination of arm movements", J. Neurosci. 5:1688): a
   stroke of amplitude ``D`` mm and duration ``T`` s covers ``D·s(τ)``, τ = t/T, with
   s(τ) = 10τ³ − 15τ⁴ + 6τ⁵ and speed (D/T)·30τ²(1 − τ)², after holding the pressed puck
-  still for a while. :data:`SHAPES` are where in the stroke the button comes up:
+  still 0.05–0.6 s. :data:`SHAPES` are where in the stroke the button comes up (T is
+shortened when the stroke would not fit in the launch area; the hand spot is the scene's,
+70 mm in front of the gutter):
 
   ``push``     a slow push (T 0.45–0.8 s), let go around its peak speed (τ 0.45–0.65);
   ``peak``     a firm flick (T 0.14–0.3 s) let go at its peak (τ 0.46–0.54);
   ``rising``   a flick let go while still speeding up (τ 0.25–0.38);
-  ``through``  a stroke that carries the puck across the zone's inner line (crossing at
-               τ 0.4–0.6): the puck is launched there (M-U1), the button never comes up
-               inside the zone.
+  ``through``  a stroke (T 0.14–0.45 s) that carries the puck across the zone's inner
+               line at τ 0.4–0.6: the puck is launched there (M-U1), the button never
+               comes up inside the zone.
   ``stall``    (not a throw) the stroke ends (τ = 1) and the hand stays still 0.05–0.4 s
                before letting go: M-U1 wants ~0.
 

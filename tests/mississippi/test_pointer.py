@@ -11,12 +11,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from benchmarks import hands
+from benchmarks.flick import SPEEDS
 from mississippi.flick import LAUNCH_CAP, FlickError
 from mississippi.pointer import AIM_PX_PER_MM, SteadyFlick, lattice, retime
 from mississippi.table import Table
-
-SPEEDS = {"push": (400.0, 1500.0), "peak": (1500.0, 5500.0), "rising": (1500.0, 5500.0),
-          "through": (1500.0, 5000.0)}
 
 
 def ratios(shape, mouse_hz, loop_hz, n, seed, px_per_mm=AIM_PX_PER_MM):
@@ -187,3 +185,22 @@ def test_M_U1_release_accepts_its_own_samples(mouse_hz, poll, busy, jitter, late
         launch = fl.release(stamp + late, x + (1.25 if moved else 0.0), 247.5)
     assert launch is not None and math.isfinite(launch.speed)
     assert launch.speed <= LAUNCH_CAP + 1e-6
+
+
+def test_M_U1_the_aim_guide_predicts_the_launch():
+    # Just before the button comes up, the guide shows the velocity the puck then leaves
+    # with (what the eye sees is what the table gets).
+    rng = random.Random(9)
+    for shape in ("push", "peak", "rising"):
+        st = hands.stroke(shape, 2500.0 if shape != "push" else 900.0, rng)
+        evs = hands.events(st, rng, mouse_hz=500, loop_hz=60)
+        fl = SteadyFlick("left")
+        down, *moves, up = evs
+        fl.press(down.stamp, down.x, down.y, down.x + st.grab[0], down.y + st.grab[1])
+        for e in moves:
+            fl.move(e.stamp, e.x, e.y)
+        if (up.x, up.y) != (moves[-1].x, moves[-1].y):
+            fl.move(up.stamp, up.x, up.y)              # the release report moved the pointer
+        gx, gy = fl.velocity(up.stamp)
+        launch = fl.release(up.stamp, up.x, up.y)
+        assert math.hypot(gx - launch.vx, gy - launch.vy) <= 0.01 * launch.speed
