@@ -13,6 +13,17 @@ from magico.rules import (
     parse_cell, results,
 )
 
+@pytest.fixture(autouse=True)
+def _own_board_problems(monkeypatch):
+    """Board files skipped by a test are its own: the process-wide list of skipped layouts
+    (magico.boards.board_problems, shown once by the game screen) starts empty and is put
+    back after it — tests/test_reliability_files.py then saw this file's broken.json
+    first (an order-dependent failure of the full suite, also on main)."""
+    from magico import boards
+
+    monkeypatch.setattr(boards, "_problems", [])
+
+
 START = "magico-classic ....../....../....../....../....../...... r 15-15"
 
 # The default board (K-3), written out again so the tests do not trust the JSON file.
@@ -688,8 +699,8 @@ def test_random_games_through_the_state_protocol(seed):
 
 
 def test_a_refusal_from_the_ai_worker_keeps_its_rule_and_code():
-    import pickle
+    from ludotheque import workers       # the worker process sends it back pickled
 
-    exc = _refusal(lambda: Position.start().play("6,2 6-2=4 a1"))
-    back = pickle.loads(pickle.dumps(exc))
-    assert (type(back), back.rule, back.code, str(back)) == (IllegalTurn, "K-7", "wrong-number", str(exc))
+    back = workers.submit(Position.start().play, "6,2 6-2=4 a1").exception(timeout=120)
+    assert (type(back), back.rule, back.code) == (IllegalTurn, "K-7", "wrong-number")
+    assert str(back).startswith("K-7: ")
