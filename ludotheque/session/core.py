@@ -178,7 +178,7 @@ class GameSession:
     # ----------------------------------------------------------------- the save
     def save_data(self) -> dict | None:
         """What to autosave now: ``players`` (kind, level, a person's name), ``seed``, the
-        log (``start``, ``turns``, ``position``) and the game's :param:`extra` fields.
+        log (``start``, ``turns``, ``position``) and the fields the scene's ``extra()`` gives.
         None when the game is over, or when it is a new game with no turn played yet
         (a saved game in progress stays on disk until then)."""
         if self._ended or self.over:
@@ -202,8 +202,9 @@ class GameSession:
         return ok
 
     def end(self) -> None:
-        """The game is over: stop the computer and the timed steps' queue stays (the last
-        animation may finish); delete the save if it is this game's. Called once."""
+        """The game is over: cancel the computer's decision (the timed steps go on, so a
+        last animation finishes) and delete the save if it is this game's — one it wrote
+        or resumed from, never another game's. Does something once."""
         if self._ended:
             return
         self._ended = True

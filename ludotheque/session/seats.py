@@ -15,7 +15,7 @@ from ..game import PlayerSpec, level_name
 
 _ = i18n.domain("ludotheque")
 
-_INVISIBLE = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+_INVISIBLE = {"Cc", "Cf", "Cs", "Zl", "Zp"}   # unassigned (Cn) may be a newer emoji: kept
 _MARKS = {"Mn", "Me", "Mc"}
 
 
