@@ -235,3 +235,11 @@ def test_M_U1_any_steady_drag_any_rate(vx, vy, rate, t_end):
     want = (vx, vy) if sp <= LAUNCH_CAP else (vx * LAUNCH_CAP / sp, vy * LAUNCH_CAP / sp)
     assert got[0] == pytest.approx(want[0], abs=1e-6 * max(1.0, sp))
     assert got[1] == pytest.approx(want[1], abs=1e-6 * max(1.0, sp))
+
+
+def test_M_U1_the_documented_examples_hold():
+    import doctest
+
+    import mississippi.flick
+    result = doctest.testmod(mississippi.flick)
+    assert result.attempted >= 2 and result.failed == 0
