@@ -70,10 +70,16 @@ Sample = tuple[float, float, float]   # (t s, x mm, y mm)
 
 
 class FlickError(ValueError):
-    """Malformed pointer samples (time going backwards, non-finite numbers, a release
-    without a press); the message starts with the rule id M-U1."""
+    """Malformed pointer samples; the message starts with the rule id M-U1. ``rule`` is
+    ``"M-U1"``, ``code`` says which (decision 5): ``"not-finite"`` (a sample that is not
+    three finite numbers), ``"time-order"`` (time going backwards), ``"no-press"`` (a
+    release without a press)."""
 
     rule = "M-U1"
+
+    def __init__(self, message: str, code: str = "not-finite") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -113,7 +119,7 @@ def check_samples(samples: Iterable[Sample]) -> list[Sample]:
             raise FlickError(f"M-U1: a pointer sample must be three finite numbers, not {s!r}")
         t, x, y = (float(v) for v in s)
         if t < last:
-            raise FlickError("M-U1: pointer samples must be in time order")
+            raise FlickError("M-U1: pointer samples must be in time order", "time-order")
         last = t
         out.append((t, x, y))
     return out
@@ -375,7 +381,7 @@ class FlickTracker:
             than the last sample.
         """
         if not self.active:
-            raise FlickError("M-U1: release without a press")
+            raise FlickError("M-U1: release without a press", "no-press")
         last = self._samples[-1]
         x = last[1] if x is None else x
         y = last[2] if y is None else y

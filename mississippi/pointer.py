@@ -206,7 +206,7 @@ def retime(samples: list[Sample], same=None, first: float | None = None
     if not np.all(np.isfinite(arr)):
         raise FlickError("M-U1: a pointer sample must be three finite numbers")
     if np.any(np.diff(arr[:, 0]) < 0):
-        raise FlickError("M-U1: pointer samples must be in time order")
+        raise FlickError("M-U1: pointer samples must be in time order", "time-order")
     out, period = _retime(arr, same, first)
     return [tuple(r) for r in out.tolist()], period
 

@@ -103,18 +103,18 @@ def test_M_U1_M_P5_cap_at_6_m_per_s():
     assert LAUNCH_CAP == 6000.0
 
 
-@pytest.mark.parametrize("bad", [
-    [(0.1, 0.0, 0.0), (0.0, 1.0, 0.0)],                  # time going backwards
-    [(0.0, float("nan"), 0.0)],
-    [(0.0, 1.0, float("inf"))],
-    [(0.0, 1.0)],
-    [(0.0, "1", None)],
-    [("now", 1.0, 2.0)],
+@pytest.mark.parametrize("bad,code", [
+    ([(0.1, 0.0, 0.0), (0.0, 1.0, 0.0)], "time-order"),
+    ([(0.0, float("nan"), 0.0)], "not-finite"),
+    ([(0.0, 1.0, float("inf"))], "not-finite"),
+    ([(0.0, 1.0)], "not-finite"),
+    ([(0.0, "1", None)], "not-finite"),
+    ([("now", 1.0, 2.0)], "not-finite"),
 ])
-def test_M_U1_malformed_samples_are_refused_naming_the_rule(bad):
+def test_M_U1_malformed_samples_are_refused_naming_the_rule(bad, code):
     with pytest.raises(FlickError, match="^M-U1") as err:
         flick_velocity(bad)
-    assert err.value.rule == "M-U1"
+    assert err.value.rule == "M-U1" and err.value.code == code
     assert isinstance(err.value, ValueError)
 
 
@@ -205,8 +205,9 @@ def test_M_U1_held_puck_stays_in_the_launch_area():
     tr.move(0.01, 100.0, -50.0)          # pointer over the gutter and past the near rail
     x, y = tr.puck
     assert x == 270.0 and y == 38.0
-    with pytest.raises(FlickError, match="^M-U1"):
+    with pytest.raises(FlickError, match="^M-U1") as err:
         FlickTracker("left").release(0.0)
+    assert err.value.code == "no-press"
     with pytest.raises(FlickError, match="^M-U1"):
         tr.move(0.005, 120.0, 0.0)       # earlier than the last sample
 
