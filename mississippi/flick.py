@@ -182,7 +182,7 @@ def _onset(t: np.ndarray, x: np.ndarray, y: np.ndarray, i_eval: int, still: floa
     # runs of equal position: [b, e] with b = previous change (or 0), e = next change − 1
     ends = np.append(moved - 1, i_eval)
     begins = np.insert(moved, 0, 0)
-    long_ = np.nonzero(t[ends] - t[begins] >= still)[0]
+    long_ = np.nonzero(t[ends] - t[begins] >= still - 1e-6)[0]   # (report instants: no flip on rounding)
     if long_.size == 0:
         return float(t[ends[0]]) if moved.size else -math.inf   # the press: the drag began there
     return float(t[ends[long_[-1]]])
@@ -201,7 +201,7 @@ def velocity_at(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float) -> t
     i_eval = min(max(i_eval, 0), n - 1)
     onset = _onset(t, x, y, i_eval, STILL_S)
     w = min(max(FIT_FRACTION * (t_eval - onset), FIT_MIN_S), FIT_MAX_S)
-    lo = int(np.searchsorted(t, t_eval - w, side="left"))
+    lo = int(np.searchsorted(t, t_eval - w - 1e-6, side="left"))
     lo = max(min(lo, n - FIT_MIN_SAMPLES), 0)
     tt = t[lo:]
     m = tt.size
@@ -247,10 +247,10 @@ def flick_velocity(samples: Iterable[Sample], release_t: float | None = None, *,
     if pts[-1][0] < tr:
         pts.append((tr, pts[-1][1], pts[-1][2]))        # held still until the release
     arr = np.asarray(pts, float)
-    t, x, y = arr[:, 0], arr[:, 1], arr[:, 2]
+    t, x, y = arr[:, 0] - tr, arr[:, 1], arr[:, 2]
     p = typical_period(t) if period is None else float(period)
     t, x, y = fill_holds(t, x, y, p)
-    return cap_velocity(*velocity_at(t, x, y, tr), cap)
+    return cap_velocity(*velocity_at(t, x, y, 0.0), cap)
 
 
 class FlickTracker:
@@ -318,9 +318,10 @@ class FlickTracker:
         """Velocity at sample ``i_eval`` (plus ``t_frac`` of the way to the next one)."""
         arr, period = self._timed(samples)
         t, x, y = arr[:, 0], arr[:, 1], arr[:, 2]
-        te = t[i_eval]
+        t = t - t[i_eval]                    # times from the instant: the same whatever the clock
+        te = 0.0
         if t_frac > 0.0 and i_eval + 1 < t.size:
-            te = te + t_frac * (t[i_eval + 1] - te)
+            te = t_frac * t[i_eval + 1]
         t, x, y = fill_holds(t, x, y, period)
         return cap_velocity(*velocity_at(t, x, y, te), self.cap)
 

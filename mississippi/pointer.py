@@ -45,8 +45,10 @@ EARLY_S = 2e-4
 """How far (s) a re-timed sample may fall before the previous poll (delivery jitter)."""
 SPAN_S = 0.4
 """Only the last SPAN_S seconds of a drag are re-timed (older samples keep their stamps)."""
+GUIDE_REUSE = 12
+"""The aim guide re-times in full only every GUIDE_REUSE new samples."""
 PHASES = 24
-"""Phases tried per period (then refined)."""
+"""Phases tried per period: one just before each of the last 24 stamps."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,9 @@ def _assign(s: np.ndarray, steps: np.ndarray, period: float, phases: np.ndarray)
 
 MAX_WAIT_S = 0.012
 """The longest a sample may have waited in the queue while the loop drew a frame (s)."""
+PLACE_S = 0.3
+"""Late batches are placed in the last PLACE_S seconds only (the velocity fit reaches
+0.25 s back at most)."""
 TRACK = (4, 20, 0.05)
 """A late batch is placed on the track of the samples before it: at least 4, at most 20
 of them, from the last 0.05 s."""
@@ -86,41 +91,58 @@ def _place_late(k: np.ndarray, s_rel: np.ndarray, steps: np.ndarray, new_batch: 
     later than its stamp allows, never before the previous poll, always after the
     previous sample. Without a track to follow (the pointer was still), the batch stays on
     the latest instants."""
-    k = k.copy()
-    n = k.size
-    i = 1
+    kl = [int(v) for v in k]                 # plain lists: this loop is Python
+    st = [int(v) for v in steps]
+    nb = new_batch.tolist()
+    sr = s_rel.tolist()
+    lw = lower.tolist()
+    xl, yl = x.tolist(), y.tolist()
+    n = len(kl)
+    i = max(int(np.searchsorted(s_rel, -PLACE_S)), 1)   # only where the fit looks
+    max_back = TRACK[2] / period
     while i < n:
-        if not new_batch[i]:
+        if not nb[i]:
             i += 1
             continue
         j = i + 1
-        while j < n and not new_batch[j]:
+        while j < n and not nb[j]:
             j += 1                           # batch = samples i .. j-1
         p = i - 1
-        first = max(k[p] + steps[i], math.floor((lower[i] - phase) / period) + 1)
-        if k[i] > first and s_rel[i] - (phase + first * period) <= MAX_WAIT_S:
-            t_p = phase + k[p] * period
+        first = max(kl[p] + st[i], math.floor((lw[i] - phase) / period) + 1)
+        if kl[i] > first and sr[i] - (phase + first * period) <= MAX_WAIT_S:
             r = p
-            while (r > 0 and p - r + 1 < TRACK[1]
-                   and t_p - (phase + k[r - 1] * period) <= TRACK[2]):
+            while r > 0 and p - r + 1 < TRACK[1] and kl[p] - kl[r - 1] <= max_back:
                 r -= 1
-            if p - r + 1 >= TRACK[0] and (np.ptp(x[r:p + 1]) > 0 or np.ptp(y[r:p + 1]) > 0):
-                tt = (k[r:p + 1] - k[p]) * period
-                a = np.vander(tt, 3, increasing=True)
-                coef, *_ = np.linalg.lstsq(a, np.stack([x[r:p + 1], y[r:p + 1]], 1), rcond=None)
-                cand = np.arange(first, k[i] + 1)
-                u = (cand - k[p]) * period
-                pred = np.vander(u, 3, increasing=True) @ coef
-                err = np.hypot(pred[:, 0] - x[i], pred[:, 1] - y[i])
-                back = int(k[i] - cand[int(np.argmin(err))])
+            xs, ys = xl[r:p + 1], yl[r:p + 1]
+            if p - r + 1 >= TRACK[0] and (max(xs) > min(xs) or max(ys) > min(ys)):
+                tt = np.array(kl[r:p + 1], float) - kl[p]          # in report periods
+                pw = tt[:, None] ** np.arange(3)
+                try:
+                    coef = np.linalg.solve(pw.T @ pw, pw.T @ np.array([xs, ys]).T)
+                except np.linalg.LinAlgError:
+                    i = j
+                    continue
+                u = np.arange(first, kl[i] + 1, dtype=float) - kl[p]
+                pred = (u[:, None] ** np.arange(3)) @ coef
+                back = kl[i] - (first + int(np.argmin(np.hypot(pred[:, 0] - xl[i], pred[:, 1] - yl[i]))))
                 for m in range(i, j):
-                    k[m] = max(k[m] - back, k[m - 1] + steps[m])
+                    kl[m] = max(kl[m] - back, kl[m - 1] + st[m])
         i = j
-    return k
+    return np.array(kl, dtype=k.dtype)
 
 
-def lattice(stamps, same=None, periods=PERIODS, first: float | None = None,
-            positions=None) -> Lattice | None:
+def _arc_start(s: np.ndarray, period: float, m: int = 8) -> np.ndarray:
+    """Phases (s) just before the first ``m`` stamps of the arc the stamps' phases
+    cluster on (after the widest empty gap): the samples taken soonest after they were
+    reported, wherever in the drag they are."""
+    ph = np.sort(np.mod(s, period))
+    gaps = np.diff(np.concatenate([ph, ph[:1] + period]))
+    start = (int(np.argmax(gaps)) + 1) % ph.size
+    return np.mod(np.roll(ph, -start)[:m] - 1e-7, period)
+
+
+def lattice(stamps, same=None, periods=PERIODS, positions=None,
+            below: float | None = None) -> Lattice | None:
     """The steady report lattice that explains ``stamps`` (s, non-decreasing), or None.
 
     :param same: optional booleans, True where a sample is the same report as the one
@@ -132,8 +154,8 @@ def lattice(stamps, same=None, periods=PERIODS, first: float | None = None,
     :param positions: the ``(x, y)`` mm of each sample, if known: a batch that came late
         is then placed on the pointer's track (:func:`_place_late`), else on the latest
         instants its stamp allows.
-    :param first: a period found before for the same pointer (fewer samples): periods
-        larger than it are not tried again.
+    :param below: a period found for fewer samples of the same drag: only it and smaller
+        periods are tried (more samples never make a larger period consistent again).
     :returns: the :class:`Lattice`, or None with fewer than four samples or if no period
         fits (then the stamps are the best times there are).
     """
@@ -158,31 +180,19 @@ def lattice(stamps, same=None, periods=PERIODS, first: float | None = None,
     tm = typical_period(s)
     if tm > 1.5 * cands[0]:
         cands.insert(0, tm)                  # slower than any mouse (e.g. one per frame)
-    if first is not None:
-        cands = [first] + [c for c in cands if c < first * 0.999]
+    if below is not None:
+        cands = [c for c in cands if c <= below * 1.0001] or cands
+    tail = s[-PHASES:]
     for period in cands:
-        phases = np.linspace(0.0, period, PHASES, endpoint=False)
+        # a lattice instant just before one of the recent stamps (a sample taken at once)
+        phases = np.unique(np.concatenate([np.mod(tail - 1e-7, period), _arc_start(s, period)]))
         k = _assign(s, steps, period, phases)
         t = phases[:, None] + k * period
         ok = np.all(t > lower[None, :], axis=1)
         if not ok.any():
             continue
         delay = np.where(ok, np.sum(s[None, :] - t, axis=1), np.inf)
-        ph = phases[int(np.argmin(delay))]
-        # refine: move the lattice as late as every stamp allows
-        for _ in range(3):
-            kk = _assign(s, steps, period, np.array([ph]))[0]
-            tt = ph + kk * period
-            if not np.all(tt > lower):
-                break
-            shift = float(np.min(s - tt))
-            if shift < 1e-7:
-                break
-            ph2 = ph + shift
-            k2 = _assign(s, steps, period, np.array([ph2]))[0]
-            if not np.all(ph2 + k2 * period > lower):
-                break
-            ph = ph2
+        ph = float(phases[int(np.argmin(delay))])
         kk = _assign(s, steps, period, np.array([ph]))[0]
         if positions is not None:
             pos = np.asarray(positions, float).reshape(n, 2)
@@ -192,10 +202,10 @@ def lattice(stamps, same=None, periods=PERIODS, first: float | None = None,
     return None
 
 
-def retime(samples: list[Sample], same=None, first: float | None = None
+def retime(samples: list[Sample], same=None, below: float | None = None
            ) -> tuple[list[Sample], float | None]:
     """Re-time ``(t, x, y)`` samples (s, mm) stamped by the frame loop on their report
-    lattice (:func:`lattice`; ``same`` and ``first`` are passed on); samples older than
+    lattice (:func:`lattice`; ``same`` and ``below`` are passed on); samples older than
     :data:`SPAN_S` before the last keep their stamps. Returns the samples (still in time
     order) and the report period (s), or the samples unchanged and None if no lattice
     fits.
@@ -207,11 +217,12 @@ def retime(samples: list[Sample], same=None, first: float | None = None
         raise FlickError("M-U1: a pointer sample must be three finite numbers")
     if np.any(np.diff(arr[:, 0]) < 0):
         raise FlickError("M-U1: pointer samples must be in time order", "time-order")
-    out, period = _retime(arr, same, first)
+    out, period = _retime(arr, same, below)
     return [tuple(r) for r in out.tolist()], period
 
 
-def _retime(arr: np.ndarray, same=None, first: float | None = None) -> tuple[np.ndarray, float | None]:
+def _retime(arr: np.ndarray, same=None, below: float | None = None
+            ) -> tuple[np.ndarray, float | None]:
     """:func:`retime` on an n×3 array of valid samples (returns a new array)."""
     n = arr.shape[0]
     if n < 4:
@@ -220,7 +231,7 @@ def _retime(arr: np.ndarray, same=None, first: float | None = None) -> tuple[np.
     i0 = int(np.searchsorted(t, t[-1] - SPAN_S, side="left"))
     i0 = min(i0, n - 4)
     sm = None if same is None else list(same)[i0:]
-    lat = lattice(t[i0:], sm, first=first, positions=arr[i0:, 1:3])
+    lat = lattice(t[i0:], sm, positions=arr[i0:, 1:3], below=below)
     out = arr.copy()
     if lat is None:
         return out, None
@@ -244,24 +255,46 @@ class SteadyFlick(FlickTracker):
     def __init__(self, side: str, table=None) -> None:
         super().__init__(side, table)
         self._cache: tuple | None = None
-        self._period: float | None = None
+        self._period: float | None = None     # the report period found so far
+        self._light = False
 
     @property
     def raw(self) -> list[Sample]:
         """The samples as stamped by the frame loop (press first)."""
         return self.samples
 
+    def velocity(self, t=None):
+        """The aim guide's velocity (see :meth:`FlickTracker.velocity`). To stay cheap
+        every frame, it re-uses the last full re-timing that found a lattice for up to
+        :data:`GUIDE_REUSE` newer samples (given the last one's delay); the release always
+        re-times all."""
+        self._light = True
+        try:
+            return super().velocity(t)
+        finally:
+            self._light = False
+
     def _timed(self, samples):
         real = self._samples
         n = len(real)
-        if self._cache is None or self._cache[0] != n:
+        if self._cache is not None and self._cache[0] != n and self._light \
+                and self._cache[3] and n - self._cache[0] <= GUIDE_REUSE:
+            n0, arr0, period, _ = self._cache
+            delay = real[n0 - 1][0] - arr0[-1, 0]
+            more = np.asarray(real[n0:], float).reshape(-1, 3).copy()
+            more[:, 0] -= delay
+            more[:, 0] = np.maximum(more[:, 0], arr0[-1, 0])
+            arr = np.vstack([arr0, more])
+        elif self._cache is None or self._cache[0] != n:
             arr, period = _retime(np.asarray(real, float), None, self._period)
-            if period is None:
-                period = typical_period(arr[:, 0])
-            else:
+            found = period is not None
+            if found:
                 self._period = period
-            self._cache = (n, arr, period)
-        _, arr, period = self._cache
+            else:
+                period = typical_period(arr[:, 0])
+            self._cache = (n, arr, period, found)
+        else:
+            _, arr, period, _ = self._cache
         m = len(samples)
         if m == n:
             return arr, period
