@@ -337,8 +337,10 @@ class FlickTracker:
         (s,) = check_samples([(t, x, y)])
         px = s[1] if puck_x is None else puck_x
         py = s[2] if puck_y is None else puck_y
-        if not (math.isfinite(px) and math.isfinite(py)):
-            raise FlickError("M-U1: the grabbed puck's centre must be finite")
+        try:
+            (_, px, py), = check_samples([(s[0], px, py)])
+        except FlickError:
+            raise FlickError("M-U1: the grabbed puck's centre must be two finite numbers") from None
         self._off = (px - s[1], py - s[2])
         self._samples = [s]
         self.active = True

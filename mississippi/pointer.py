@@ -10,11 +10,14 @@ together, late. A mouse, though, reports at a steady rate (USB polls it every 1,
 period``. :func:`lattice` finds it: for each standard period, largest first, it puts each
 sample on the latest lattice instant not after its stamp (and before the next sample's),
 and keeps the first period for which every sample still comes after the previous poll
-(the stamp of the previous batch). A sample that waited through a draw is thus put back
-where it was reported, and the ±0.5 ms of polling goes; gaps on the lattice are reports
-that did not change the pixel (:func:`mississippi.flick.fill_holds`). Samples that fit no
+(the stamp of the previous batch). The ±0.5 ms of polling goes. A batch that came after a
+gap — it may have waited through a draw — is then moved back to where the pointer's track
+before it says it was reported (:func:`_place_late`). Gaps on the lattice are reports that
+did not change the pixel (:func:`mississippi.flick.fill_holds`). Samples that fit no
 lattice (a device with an irregular rate) keep their stamps. ``benchmarks/flick.py``
-measures what this changes.
+measures what this changes: on the modelled hands the worst p95 spread of launch/hand is
+6.5 % with this re-timing, 43 % with the stamps as they are and 23 % with the burst
+re-timing of the previous round.
 
 :class:`SteadyFlick` is the :class:`~mississippi.flick.FlickTracker` the scene feeds
 (press / move / release, stamps in s, table mm) with its samples re-timed so.
@@ -212,8 +215,13 @@ def retime(samples: list[Sample], same=None, below: float | None = None
 
     :raises FlickError: "M-U1: …" for non-finite numbers or times going backwards.
     """
-    arr = np.asarray(samples, float).reshape(-1, 3)
-    if not np.all(np.isfinite(arr)):
+    try:
+        arr = np.asarray(samples, float)
+    except (TypeError, ValueError):
+        arr = None
+    if arr is not None and arr.size == 0:
+        return [], None
+    if arr is None or arr.ndim != 2 or arr.shape[1] != 3 or not np.all(np.isfinite(arr)):
         raise FlickError("M-U1: a pointer sample must be three finite numbers")
     if np.any(np.diff(arr[:, 0]) < 0):
         raise FlickError("M-U1: pointer samples must be in time order", "time-order")

@@ -151,6 +151,10 @@ def test_M_U1_malformed_events_are_refused_naming_the_rule():
         fl.release(0.0, 1.0, 2.0)                       # no press
     with pytest.raises(FlickError, match="^M-U1"):
         fl.press(float("nan"), 1.0, 2.0)
+    with pytest.raises(FlickError, match="^M-U1"):
+        fl.press(0.0, 1.0, 2.0, "puck", None)
+    with pytest.raises(FlickError, match="^M-U1"):
+        retime([(0.0, 1.0), (0.1, 2.0), (0.2, 3.0)])     # pairs, not (t, x, y)
     fl.press(1.0, 340.0, 247.5)
     fl.move(1.01, 345.0, 247.5)
     with pytest.raises(FlickError, match="^M-U1"):
