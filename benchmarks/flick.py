@@ -1,6 +1,6 @@
 """The flick (M-U1): launch speed / the hand's speed, across gestures, mice and loops.
 
-Run: ``python benchmarks/flick.py [--quick] [--json]`` (or ``benchmarks/run.py --only
+Run: ``python benchmarks/flick.py [--quick] [--json] [--no-compare] [--scales 0.6,0.8]`` (or ``benchmarks/run.py --only
 flick``). ``main(quick=False) -> list[dict]`` returns the rows for ``benchmarks/run.py``
 and prints the tables to stdout (run.py sends them to stderr).
 
@@ -13,23 +13,33 @@ that polls every 1.0–1.2 ms except while it draws (2–5 ms / 1.5–3.5 ms per
 **Truth**: the hand's speed at the last position the mouse reported (the release report;
 for the stroke through the line, the first report past it).
 
-Figures, per shape × mouse × loop cell of N strokes (N = 100, quick 25):
+Two spreads, per shape × mouse × loop cell (``median ±spread`` in every table):
 
-* **median** of launch speed / hand speed;
-* **spread** = the 95th percentile over the cell's strokes of |ratio / cell median − 1|:
-  how far one throw of that gesture strays from what the same gesture gives typically
-  (strokes of one cell differ in speed, duration, release point and phases).
+* **one stroke repeated** (:func:`repeated`, the issue's own measurement): a set of fixed
+  strokes (the same ones in every cell: :data:`REPEAT_STROKES`, quick 4), each replayed
+  :data:`REPEAT_PHASES` times (quick 20) with only the mouse's report phase, the pixel
+  grid's offset and the loop's phases drawn anew; spread = the 95th percentile, pooled
+  over the strokes, of |ratio / that stroke's median − 1|. What the same hand motion gives
+  from one try to the next: the estimator's noise.
+* **between strokes** (:func:`cell`, the previous round's metric): N different random
+  strokes (N = 100, quick 25); spread = the 95th percentile of |ratio / cell median − 1|.
+  Strokes of one cell differ in speed, duration, release point and phases, so this mixes
+  the estimator's noise with how its error depends on the gesture (its model bias).
+
+Also per cell the **median** of launch speed / hand speed.
 
 Goals (issue 12, design.md): the shapes' medians (over all mice and loops) differ by at
-most 5 % (max / min − 1); the spread of every cell is at most 3 %. Rows: both, for the new
-estimator (``mississippi.pointer.SteadyFlick`` fed the exact stamps of decision 2) and,
-beside it, the estimator of the previous round (a copy, :class:`OldSteadyFlick`: the
-least-squares slope over the last 60 ms, samples re-timed in bursts) as the game used it
-(every event of a frame stamped with the frame's time) and fed the new exact stamps
-(where it refuses some releases: counted); and the new estimator on the stamps as they
-are (no re-timing) and re-timed in bursts as before, to show what the lattice re-timing
-(``mississippi.pointer.lattice``) is worth. Also: a stroke that stops before the release,
-other aiming scales (0.5 and 1.25 px/mm) and the CPU time of a release.
+most 5 % (max / min − 1); the spread of every cell is at most 3 %. Rows: both metrics for
+the estimator (``mississippi.pointer.SteadyFlick`` fed the exact stamps of decision 2) at
+the aiming scales :data:`SCALES` (design px per mm; the game's is ``AIM_PX_PER_MM``),
+and, beside it (between strokes only), the estimator of the previous round (a copy,
+:class:`OldSteadyFlick`: the least-squares slope over the last 60 ms, samples re-timed in
+bursts) as the game used it (every event of a frame stamped with the frame's time) and fed
+the new exact stamps (where it refuses some releases: counted); and the estimator on the
+stamps as they are (no re-timing) and re-timed in bursts as before, to show what the
+lattice re-timing (``mississippi.pointer.lattice``) is worth. Also: a stroke that stops
+before the release, the stroke through the line with the truth taken at the crossing
+instant (M-U1 launches it there), and the CPU time of a whole drag.
 """
 
 from __future__ import annotations
@@ -58,6 +68,12 @@ SPEEDS = {"push": (400.0, 1500.0), "peak": (1500.0, 5500.0), "rising": (1500.0, 
 MICE = (125, 500, 1000)
 LOOPS = (60, 144)
 SEED = 2026
+SCALES = (0.5, 0.6, AIM_PX_PER_MM, 1.25)
+"""Aiming scales measured (design px per table mm): decision 1 asks 0.5–1.25."""
+REPEAT_STROKES = 8
+"""Fixed strokes per shape for the repeated-stroke metric (the same in every cell)."""
+REPEAT_PHASES = 40
+"""Replays of each fixed stroke (report phase, pixel offset, loop phases drawn anew)."""
 
 
 # ------------------------------------------------------------------ the previous estimator
@@ -225,6 +241,55 @@ def cell(shape: str, mouse_hz: int, loop_hz: int, n: int, make: Callable = Stead
             "cpu_ms": 1000 * statistics.median(cpu) if cpu else float("nan")}
 
 
+def repeated(shape: str, mouse_hz: int, loop_hz: int, strokes: int = REPEAT_STROKES,
+             phases: int = REPEAT_PHASES, make: Callable = SteadyFlick, *,
+             px_per_mm: float = AIM_PX_PER_MM, seed: int = SEED, truth: str = "report") -> dict:
+    """One stroke repeated: ``strokes`` fixed strokes of ``shape`` (drawn from ``seed`` and
+    the shape only, so every mouse, loop and scale replays the same hand motions), each
+    replayed ``phases`` times with new random phases (the mouse's report phase, the pixel
+    grid's sub-pixel offset, the loop's poll and draw phases, the delivery jitter).
+
+    ``truth``: ``"report"`` (the hand's speed at the last reported position) or
+    ``"cross"`` (at the crossing instant, ``through`` only). Returns the keys of
+    :func:`cell`: ``ratios`` (all, stroke by stroke), ``median`` (of all), ``spread`` — the
+    95th percentile, pooled over the strokes, of |ratio / that stroke's median − 1| —,
+    ``refused``, ``cpu_ms``; and ``stroke_medians``."""
+    srng = random.Random(f"{seed}/repeated/{shape}")
+    sts = [hands.stroke(shape, srng.uniform(*SPEEDS.get(shape, (1500.0, 4000.0))), srng)
+           for _ in range(strokes)]
+    rs, devs, meds, refused, cpu = [], [], [], 0, []
+    for i, st in enumerate(sts):
+        one = []
+        for k in range(phases):
+            rng = random.Random(f"{seed}/repeated/{shape}/{i}/{k}/{mouse_hz}/{loop_hz}/{px_per_mm}")
+            evs = hands.events(st, rng, mouse_hz=mouse_hz, loop_hz=loop_hz, px_per_mm=px_per_mm)
+            c0 = time.process_time()
+            try:
+                out = hands.play(st, evs, make)
+            except FlickError:
+                refused += 1
+                continue
+            cpu.append(time.process_time() - c0)
+            tr = out.truth_cross if truth == "cross" and out.truth_cross else out.truth
+            one.append(out.launch.speed / tr)
+        if one:
+            m = statistics.median(one)
+            meds.append(m)
+            devs += [abs(r / m - 1.0) for r in one]
+            rs += one
+    spread = sorted(devs)[min(len(devs) - 1, int(0.95 * len(devs)))] if devs else float("nan")
+    return {"ratios": rs, "refused": refused, "median": statistics.median(rs) if rs else float("nan"),
+            "spread": spread, "stroke_medians": meds,
+            "cpu_ms": 1000 * statistics.median(cpu) if cpu else float("nan")}
+
+
+def rgrid(strokes: int = REPEAT_STROKES, phases: int = REPEAT_PHASES, make: Callable = SteadyFlick,
+          **kw) -> dict:
+    """Every shape × mouse × loop cell of :func:`repeated`: ``{(shape, mouse, loop): cell}``."""
+    return {(s, m, lp): repeated(s, m, lp, strokes, phases, make, **kw)
+            for s in SPEEDS for m in MICE for lp in LOOPS}
+
+
 def grid(n: int, make: Callable = SteadyFlick, **kw) -> dict:
     """Every shape × mouse × loop cell: ``{(shape, mouse, loop): cell}``."""
     return {(s, m, lp): cell(s, m, lp, n, make, **kw) for s in SPEEDS for m in MICE for lp in LOOPS}
@@ -271,72 +336,97 @@ def _row(what, figure, unit, target, note="", **kw):
     return {"what": what, "figure": figure, "unit": unit, "target": target, "note": note, **kw}
 
 
-def main(quick: bool = False) -> list[dict]:
-    """Measure, print the tables, return the rows (see the module docstring)."""
+def _spread_rows(name: str, sg: dict, target: str, metric: str) -> list[dict]:
+    w, k = sg["worst"]
+    return [_row(f"flick{name}: p95 spread {metric}, worst shape × mouse × loop", round(100 * w, 2),
+                 "%", target, f"{k[0]} {k[1]} Hz/{k[2]} Hz; {sg['within']}/{sg['cells']} cells ≤ 3 %, "
+                 f"median cell {100 * sg['median_spread']:.1f} %", runs=sg["strokes"])]
+
+
+def main(quick: bool = False, scales=SCALES, compare: bool = True) -> list[dict]:
+    """Measure, print the tables, return the rows (see the module docstring). ``scales``:
+    the aiming scales (design px per mm) to measure; ``compare``: also the previous
+    round's estimator and the re-timing variants (between strokes, at ``AIM_PX_PER_MM``)."""
     n = 25 if quick else 100
-    new = grid(n)
-    print_table(f"new estimator (SteadyFlick, exact stamps), {n} strokes per cell: median "
-                f"launch/hand ±p95 spread", new)
-    old_frame = grid(n, OldSteadyFlick, stamping="frame")
-    print_table("previous estimator (60 ms window, burst re-timing), events stamped with the "
-                "frame's time (the game before this round)", old_frame)
-    old_exact = grid(n, OldSteadyFlick)
-    print_table("previous estimator fed the exact stamps", old_exact)
-    raw = grid(n, FlickTracker)
-    print_table("new estimator on the stamps as they are (no re-timing)", raw)
-    burst = grid(n, BurstRetimed)
-    print_table("new estimator on the samples re-timed in bursts (the previous round's retime)", burst)
-    sn, so, se = summary(new), summary(old_frame), summary(old_exact)
-    rows = [
-        _row("flick: shape medians apart (launch/hand)", round(100 * sn["apart"], 2), "%", "≤ 5",
-             "medians " + ", ".join(f"{s} {m:.3f}" for s, m in sn["medians"].items()),
-             runs=sn["strokes"]),
-        _row("flick: p95 spread, worst shape × mouse × loop", round(100 * sn["worst"][0], 2), "%",
-             "≤ 3", f"{sn['worst'][1][0]} {sn['worst'][1][1]} Hz/{sn['worst'][1][2]} Hz; "
-             f"{sn['within']}/{sn['cells']} cells ≤ 3 %", runs=sn["strokes"]),
-        _row("flick: p95 spread, median cell", round(100 * sn["median_spread"], 2), "%", "(info)",
-             runs=sn["strokes"]),
-        _row("flick (previous, frame stamps): shape medians apart", round(100 * so["apart"], 2), "%",
-             "(info)", "medians " + ", ".join(f"{s} {m:.3f}" for s, m in so["medians"].items()),
-             runs=so["strokes"]),
-        _row("flick (previous, frame stamps): p95 spread, worst cell", round(100 * so["worst"][0], 2),
-             "%", "(info)", runs=so["strokes"]),
-        _row("flick (previous, exact stamps): releases refused", round(100 * se["refused"] / se["strokes"], 1),
-             "%", "(info)", "FlickError 'time order' on its own samples", runs=se["strokes"]),
-    ]
-    for name, g in (("no re-timing", raw), ("burst re-timing", burst)):
-        sg = summary(g)
-        rows.append(_row(f"flick, {name}: p95 spread, worst cell",
-                         round(100 * sg["worst"][0], 2), "%", "(info)",
-                         f"median cell {100 * sg['median_spread']:.1f} %, {sg['within']}/{sg['cells']} "
-                         f"cells ≤ 3 %; shape medians {100 * sg['apart']:.1f} % apart"))
+    ns, nph = (4, 20) if quick else (REPEAT_STROKES, REPEAT_PHASES)
+    rows = []
+    main_btw = None
+    for k in scales:
+        at_aim = k == AIM_PX_PER_MM
+        target = "≤ 3" if 0.6 - 1e-9 <= k <= 1.25 + 1e-9 else "(info)"
+        tag = "" if at_aim else f" at {k} px/mm"
+        rep = rgrid(ns, nph, px_per_mm=k)
+        print_table(f"SteadyFlick at {k} px/mm{' (AIM_PX_PER_MM)' if at_aim else ''}, exact stamps — "
+                    f"ONE STROKE REPEATED ({ns} fixed strokes per shape × {nph} phases): median "
+                    f"launch/hand ±p95 of |ratio / the stroke's median − 1|", rep)
+        btw = grid(n if at_aim else max(10, n // 2), px_per_mm=k)
+        print_table(f"SteadyFlick at {k} px/mm — BETWEEN STROKES ({n if at_aim else max(10, n // 2)} "
+                    f"different strokes per cell): median launch/hand ±p95 of |ratio / cell median − 1|",
+                    btw)
+        sr, sb = summary(rep), summary(btw)
+        rows.append(_row(f"flick{tag}: shape medians apart (launch/hand)", round(100 * sb["apart"], 2), "%",
+                         "≤ 5" if target != "(info)" else "(info)",
+                         "medians " + ", ".join(f"{s} {m:.3f}" for s, m in sb["medians"].items()),
+                         runs=sb["strokes"]))
+        rows += _spread_rows(tag, sr, target, "(one stroke repeated)")
+        rows += _spread_rows(tag, sb, target, "(between strokes)")
+        if at_aim:
+            main_btw = btw
+    if main_btw is None:
+        main_btw = grid(n)
+    if compare:
+        old_frame = grid(n, OldSteadyFlick, stamping="frame")
+        print_table("previous estimator (60 ms window, burst re-timing), events stamped with the "
+                    "frame's time (the game before this round), between strokes", old_frame)
+        old_exact = grid(n, OldSteadyFlick)
+        print_table("previous estimator fed the exact stamps, between strokes", old_exact)
+        raw = grid(n, FlickTracker)
+        print_table("SteadyFlick's estimator on the stamps as they are (no re-timing), between strokes", raw)
+        burst = grid(n, BurstRetimed)
+        print_table("SteadyFlick's estimator on the samples re-timed in bursts (the previous round's "
+                    "retime), between strokes", burst)
+        so, se = summary(old_frame), summary(old_exact)
+        rows += [
+            _row("flick (previous, frame stamps): shape medians apart", round(100 * so["apart"], 2), "%",
+                 "(info)", "medians " + ", ".join(f"{s} {m:.3f}" for s, m in so["medians"].items()),
+                 runs=so["strokes"]),
+            _row("flick (previous, frame stamps): p95 spread between strokes, worst cell",
+                 round(100 * so["worst"][0], 2), "%", "(info)", runs=so["strokes"]),
+            _row("flick (previous, exact stamps): releases refused",
+                 round(100 * se["refused"] / se["strokes"], 1), "%", "(info)",
+                 "FlickError 'time order' on its own samples", runs=se["strokes"]),
+        ]
+        for name, g in (("no re-timing", raw), ("burst re-timing", burst)):
+            sg = summary(g)
+            rows.append(_row(f"flick, {name}: p95 spread between strokes, worst cell",
+                             round(100 * sg["worst"][0], 2), "%", "(info)",
+                             f"median cell {100 * sg['median_spread']:.1f} %, {sg['within']}/{sg['cells']} "
+                             f"cells ≤ 3 %; shape medians {100 * sg['apart']:.1f} % apart"))
     cross = {(m, lp): cell("through", m, lp, n, truth="cross") for m in MICE for lp in LOOPS}
-    rows.append(_row("flick: through the line, truth at the crossing: worst p95 spread",
+    rows.append(_row("flick: through the line, truth at the crossing: worst p95 spread between strokes",
                      round(100 * max(c["spread"] for c in cross.values()), 2), "%", "(info)",
                      "medians " + " ".join(f"{c['median']:.3f}" for c in cross.values())))
+    rcross = {(m, lp): repeated("through", m, lp, ns, nph, truth="cross") for m in MICE for lp in LOOPS}
+    rows.append(_row("flick: through the line, truth at the crossing: worst p95 spread one stroke repeated",
+                     round(100 * max(c["spread"] for c in rcross.values()), 2), "%", "(info)",
+                     "medians " + " ".join(f"{c['median']:.3f}" for c in rcross.values())))
     stall = [cell("stall", m, lp, max(10, n // 4)) for m in MICE for lp in LOOPS]
     rows.append(_row("flick: stroke stopped before the release, max launch",
                      round(max(max(c["ratios"]) for c in stall), 2), "mm/s", "≤ 30",
                      "the scene throws nothing below 30 mm/s"))
-    cpu = sorted(c["cpu_ms"] for c in new.values())
+    cpu = sorted(c["cpu_ms"] for c in main_btw.values())
     rows.append(_row("flick: CPU per whole drag (press … release), median cell", round(statistics.median(cpu), 2),
                      "ms", "(info)", f"max cell {cpu[-1]:.2f} ms"))
-    for k in (0.5, 1.25):
-        gk = {(s, m, lp): cell(s, m, lp, max(10, n // 2), px_per_mm=k) for s in SPEEDS
-              for m in MICE for lp in LOOPS}
-        sk = summary(gk)
-        print_table(f"new estimator at {k} px/mm", gk)
-        rows.append(_row(f"flick at {k} px/mm: shape medians apart / worst spread",
-                         round(100 * sk["apart"], 2), "%", "(info)",
-                         f"worst spread {100 * sk['worst'][0]:.1f} % ({sk['worst'][1][0]} "
-                         f"{sk['worst'][1][1]} Hz/{sk['worst'][1][2]} Hz), "
-                         f"{sk['within']}/{sk['cells']} cells ≤ 3 %"))
     return rows
 
 
 if __name__ == "__main__":
-    rows = main(quick="--quick" in sys.argv)
-    if "--json" in sys.argv:
+    argv = sys.argv[1:]
+    sc = SCALES
+    if "--scales" in argv:
+        sc = tuple(float(v) for v in argv[argv.index("--scales") + 1].split(","))
+    rows = main(quick="--quick" in argv, scales=sc, compare="--no-compare" not in argv)
+    if "--json" in argv:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
     else:
         for r in rows:
