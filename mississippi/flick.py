@@ -17,14 +17,28 @@ times are exact (see :mod:`mississippi.pointer` for samples stamped by the frame
   sample period (given, or the median interval of the samples). A hand that stops before
   the release therefore gives ~0, and one that slows down gives less.
 * **Onset.** The hand's stroke begins where the pointer last stood still for
-  :data:`STILL_S` (a press held still, then a flick), else where it left the press.
-* **Local cubic.** A least-squares cubic in time is fitted to x(t) and y(t) over the last
-  :data:`FIT_FRACTION` of the time since the onset (between :data:`FIT_MIN_S` and
-  :data:`FIT_MAX_S`, at least :data:`FIT_MIN_SAMPLES` samples), and its slope is taken at
-  the instant. A cubic follows a hand that is still speeding up (a local quadratic or a
-  straight line lags it) and a fit over many samples averages the whole-pixel rounding;
-  scaling the window with the stroke keeps a quick flick's fit short and a slow push's
-  long. The choice (degree, window) was made by measurement: ``benchmarks/flick.py``.
+  :data:`STILL_S` (a press held still, then a flick), else where it left the press; ``Ts``
+  is the time from the onset to the instant.
+* **Smoother.** The position is modelled as a smooth curve whose fourth derivative (snap)
+  is white noise — a Gaussian-process prior, the Bayesian form of a smoothing spline
+  (Wahba 1978, "Improper priors, spline smoothing and the problem of guarding against model
+  errors in regression", J. R. Stat. Soc. B 40:364; as a Kalman filter it is the
+  constant-jerk model) — with an unknown cubic (a flat prior on position, velocity,
+  acceleration and jerk at the start, so any cubic motion, a steady drag first, is
+  followed exactly), observed with the pixel rounding as noise (variance step²/12, the
+  step read from the samples: :func:`pointer_step`). Its velocity at the instant is the
+  posterior mean, from the samples of the last :data:`SPAN_FACTOR` × ``Ts`` (the stillness
+  before a quick flick included: it says the hand started from rest). The prior's scale
+  follows the stroke (:data:`SNAP_KAPPA` × v² / Ts⁵, v a first estimate from a local
+  cubic fit, :func:`cubic_velocity_at`), so a slow push and a quick flick are smoothed
+  alike for their time scale.
+* **Why not a local polynomial.** The previous estimator, a least-squares cubic over the
+  last 75 % of ``Ts``, read +2 % high on every shape: the cubic cannot follow a hand's
+  stroke over so long a window (its truncation error at the window's end; a shorter window
+  removes it but lets the rounding through). The smoother keeps the whole stroke, and the
+  rest before it, in view without forcing one polynomial on it. Measured in
+  ``benchmarks/flick.py``; what limits it now is the information in the samples: a quick
+  flick let go while still speeding up has 4–14 reports from a 125 Hz mouse.
 
 >>> v = flick_velocity([(0.00, 100.0, 200.0), (0.02, 140.0, 200.0),
 ...                     (0.04, 180.0, 200.0), (0.06, 220.0, 200.0)])
@@ -43,15 +57,17 @@ import numpy as np
 from .table import Side, Table
 
 __all__ = ["LAUNCH_CAP", "STILL_S", "FIT_FRACTION", "FIT_MIN_S", "FIT_MAX_S",
-           "FIT_MIN_SAMPLES", "FlickError", "Launch", "cap_velocity", "check_samples",
-           "fill_holds", "velocity_at", "flick_velocity", "FlickTracker"]
+           "FIT_MIN_SAMPLES", "SNAP_KAPPA", "SPAN_FACTOR", "DEFAULT_STEP_MM", "FlickError",
+           "Launch", "cap_velocity", "check_samples", "fill_holds", "pointer_step",
+           "cubic_velocity_at", "velocity_at", "flick_velocity", "FlickTracker"]
 
 #: Launch speed cap in mm/s (M-U1, M-P5).
 LAUNCH_CAP = 6000.0
 #: A pointer that has not changed pixel for this long (s) is standing still: a stroke's
 #: onset is the end of the last such stillness.
 STILL_S = 0.040
-#: The velocity fit covers this fraction of the time since the stroke's onset …
+#: The first estimate (:func:`cubic_velocity_at`) fits a cubic over this fraction of the
+#: time since the stroke's onset …
 FIT_FRACTION = 0.75
 #: … but at least this long (s) …
 FIT_MIN_S = 0.012
@@ -62,9 +78,27 @@ FIT_MIN_SAMPLES = 5
 #: A release this soon (s) after the last motion, at its position, came with that motion's
 #: report (a mouse report carries both; they may be taken from the queue apart).
 SAME_REPORT_S = 0.0015
-#: Degree of the local polynomial (3: a cubic; fewer samples, lower degree).
+#: Degree of that local polynomial (3: a cubic; fewer samples, lower degree).
 FIT_DEGREE = 3
-FIT_WEIGHT = 0
+#: Strength of the smoother's prior: the snap's white-noise intensity is SNAP_KAPPA × v² /
+#: Ts⁵ (v the first estimate, Ts the time since the onset). Larger follows the samples
+#: more closely (less bias, more rounding noise). Chosen by measurement (benchmarks/flick.py):
+#: 1, 2, 3, 5 gave, at 0.8 px/mm, worst repeated-stroke spreads 3.4, 3.6, 3.7, — % and
+#: shape medians 1.003–1.025, 1.002–1.016, 1.002–1.013.
+SNAP_KAPPA = 2.0
+#: The smoother reads the samples of the last SPAN_FACTOR × Ts …
+SPAN_FACTOR = 1.0
+#: … but at least SPAN_MIN_S and at most SPAN_MAX_S seconds.
+SPAN_MIN_S = 0.06
+SPAN_MAX_S = 0.6
+#: Ts is taken as at least this (s): a pointer that just stood still is smoothed on this scale.
+TS_MIN_S = 0.02
+#: Beyond this many samples, the older ones are averaged in equal groups (CPU bound).
+MAX_POINTS = 90
+#: The pointer's step (mm) when the samples do not show one (0.8 design px per mm).
+DEFAULT_STEP_MM = 1.25
+#: A step read from the samples larger than this (mm) is not a pixel grid.
+MAX_STEP_MM = 2.5
 
 Sample = tuple[float, float, float]   # (t s, x mm, y mm)
 
@@ -159,7 +193,7 @@ def fill_holds(t: np.ndarray, x: np.ndarray, y: np.ndarray, period: float,
     gaps = np.diff(t)
     n = np.floor(gaps / period + 0.25).astype(int) - 1     # whole periods missed (jitter aside)
     n[(n < 1) | (t[1:] <= since)] = 0
-    n = np.minimum(n, int(FIT_MAX_S * 2 / period) + 2)   # long holds: the recent part is enough
+    n = np.minimum(n, int(SPAN_MAX_S / period) + 2)   # long holds: the recent part is enough
     if not n.any():
         return t, x, y
     reps = np.ones(t.size, int)
@@ -188,12 +222,15 @@ def _onset(t: np.ndarray, x: np.ndarray, y: np.ndarray, i_eval: int, still: floa
     return float(t[ends[long_[-1]]])
 
 
-def velocity_at(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float) -> tuple[float, float]:
-    """Velocity (vx, vy) mm/s of the hand at ``t_eval`` s from *hold-filled* samples
-    (``t`` s sorted, ``x``, ``y`` mm; see :func:`fill_holds`): the slope at ``t_eval`` of
-    a local cubic fitted over the last :data:`FIT_FRACTION` of the time since the stroke's
-    onset (M-U1; the module docstring says why). Samples after ``t_eval`` (the first one
-    past the inner line) are used too. Not capped; (0, 0) with fewer than two samples."""
+def cubic_velocity_at(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float
+                      ) -> tuple[float, float]:
+    """A first estimate of the velocity (vx, vy) mm/s of the hand at ``t_eval`` s from
+    *hold-filled* samples (``t`` s sorted, ``x``, ``y`` mm; see :func:`fill_holds`): the
+    slope at ``t_eval`` of a least-squares cubic fitted over the last :data:`FIT_FRACTION`
+    of the time since the stroke's onset (it reads ~2 % high: the module docstring says
+    why; :func:`velocity_at` uses it only to scale its prior). Samples after ``t_eval``
+    (the first one past the inner line) are used too. Not capped; (0, 0) with fewer than
+    two samples."""
     n = t.size
     if n < 2:
         return 0.0, 0.0
@@ -212,11 +249,118 @@ def velocity_at(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float) -> t
         return 0.0, 0.0
     a = np.vander(u, deg + 1, increasing=True)
     b = np.stack([x[lo:], y[lo:]], 1)
-    if FIT_WEIGHT:
-        wt = np.sqrt(np.clip(1.0 - np.abs(np.minimum(u, 0.0)) ** FIT_WEIGHT, 0.05, None))
-        a, b = a * wt[:, None], b * wt[:, None]
     coef, *_ = np.linalg.lstsq(a, b, rcond=None)
     return float(coef[1, 0] / span), float(coef[1, 1] / span)
+
+
+def pointer_step(x: np.ndarray, y: np.ndarray) -> float | None:
+    """The pointer's step (mm): the largest length of which every change of ``x`` and ``y``
+    between successive samples is a whole multiple (one pixel mapped to mm), or None if the
+    samples show none up to :data:`MAX_STEP_MM` (no change, or positions not on a grid)."""
+    d = np.abs(np.concatenate([np.diff(np.asarray(x, float)), np.diff(np.asarray(y, float))]))
+    d = d[d > 1e-6]
+    if d.size == 0:
+        return None
+    d0 = float(d.min())
+    for k in range(1, 9):
+        q = d0 / k
+        if q > MAX_STEP_MM:
+            continue
+        r = d / q
+        if np.all(np.abs(r - np.round(r)) < 1e-3 * np.maximum(1.0, r)):
+            return q
+    return None
+
+
+def _terms(m: int, da: int) -> list[tuple[int, int, int, float]]:
+    """Terms (p, q, e, c) with ∫₀^min(A,B) d^da/dA^da [(A−y)^(m−1)] (B−y)^(m−1) dy =
+    Σ c·A^p·B^q·min(A,B)^e (binomial expansion)."""
+    pa, pb = m - 1 - da, m - 1
+    mult = float(math.prod(range(m - da, m)))          # (m−1)·…·(m−da)
+    return [(pa - i, pb - j, i + j + 1, mult * math.comb(pa, i) * math.comb(pb, j)
+             * (-1) ** (i + j) / (i + j + 1)) for i in range(pa + 1) for j in range(pb + 1)]
+
+
+_ORDER = 4                                   # white noise on the 4th derivative (snap)
+_K0, _K1 = _terms(_ORDER, 0), _terms(_ORDER, 1)
+_NORM = 1.0 / math.factorial(_ORDER - 1) ** 2
+
+
+def _kernel(a: np.ndarray, b: np.ndarray, terms) -> np.ndarray:
+    """Covariance (or its derivative in ``a``) of the ORDER-fold integrated unit white noise
+    started at 0, at times ``a``, ``b`` ≥ 0 (broadcast)."""
+    c = np.minimum(a, b)
+    out = np.zeros(np.broadcast(a, b).shape)
+    for pa, pb, e, k in terms:
+        out += k * a ** pa * b ** pb * c ** e
+    return out * _NORM
+
+
+def _smooth_slope(u: np.ndarray, z: np.ndarray, noise: np.ndarray, prior: float,
+                  ue: float) -> np.ndarray:
+    """d/du at ``ue`` of the posterior mean of z(u) = cubic + integrated white snap of
+    intensity ``prior``, observed as ``z`` (n×2) at sorted ``u`` with noise variances
+    ``noise`` (n); the cubic has a flat prior (exact for cubic data)."""
+    n = u.size
+    a = u - u[0]
+    m = min(_ORDER, n)                       # fewer samples: a lower flat part
+    s = np.zeros((n + m, n + m))
+    s[:n, :n] = prior * _kernel(a[:, None], a[None, :], _K0)
+    s[np.arange(n), np.arange(n)] += noise
+    phi = np.vander(u - ue, m, increasing=True)
+    s[:n, n:] = phi
+    s[n:, :n] = phi.T
+    rhs = np.zeros((n + m, 2))
+    rhs[:n] = z
+    try:
+        sol = np.linalg.solve(s, rhs)
+    except np.linalg.LinAlgError:
+        sol = np.linalg.lstsq(s, rhs, rcond=None)[0]
+    kd = prior * _kernel(np.full(n, ue - u[0]), a, _K1)
+    return kd @ sol[:n] + (sol[n + 1] if m > 1 else 0.0)
+
+
+def velocity_at(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float,
+                step: float | None = None) -> tuple[float, float]:
+    """Velocity (vx, vy) mm/s of the hand at ``t_eval`` s from *hold-filled* samples
+    (``t`` s sorted, ``x``, ``y`` mm; see :func:`fill_holds`), M-U1: the posterior mean of
+    the smoother of the module docstring (white snap, prior scaled to the stroke, pixel
+    rounding as noise). Samples after ``t_eval`` (the first one past the inner line) are
+    used too.
+
+    :param step: the pointer's step in mm (rounding noise step²/12); default: read from the
+        samples (:func:`pointer_step`), else :data:`DEFAULT_STEP_MM`.
+    :returns: not capped; (0, 0) with fewer than two samples.
+    """
+    n = t.size
+    if n < 2:
+        return 0.0, 0.0
+    i_eval = int(np.searchsorted(t, t_eval, side="right")) - 1
+    i_eval = min(max(i_eval, 0), n - 1)
+    onset = _onset(t, x, y, i_eval, STILL_S)
+    ts = min(max(t_eval - onset, TS_MIN_S), SPAN_MAX_S)
+    vx0, vy0 = cubic_velocity_at(t, x, y, t_eval)
+    v2 = max(vx0 * vx0 + vy0 * vy0, 100.0 ** 2)
+    span = min(max(SPAN_FACTOR * ts, SPAN_MIN_S), SPAN_MAX_S)
+    lo = int(np.searchsorted(t, t_eval - span - 1e-9, side="left"))
+    lo = min(lo, max(n - 2, 0))
+    tt = t[lo:]
+    zz = np.stack([x[lo:], y[lo:]], 1)
+    if np.ptp(tt) <= 0:
+        return 0.0, 0.0
+    if step is None:
+        step = pointer_step(x, y)
+    noise = np.full(tt.size, (step or DEFAULT_STEP_MM) ** 2 / 12.0)
+    k = tt.size
+    b = -(-k // MAX_POINTS)                      # samples per group, the newest group last
+    if b > 1:
+        cut = k - (k // b) * b
+        tt = np.concatenate([tt[:cut], tt[cut:].reshape(-1, b).mean(1)])
+        zz = np.concatenate([zz[:cut], zz[cut:].reshape(-1, b, 2).mean(1)])
+        noise = np.concatenate([noise[:cut], noise[cut:].reshape(-1, b).mean(1) / b])
+    u = (tt - t_eval) / ts
+    v = _smooth_slope(u, zz - zz[-1], noise, SNAP_KAPPA * v2 * ts * ts, 0.0) / ts
+    return float(v[0]), float(v[1])
 
 
 def flick_velocity(samples: Iterable[Sample], release_t: float | None = None, *,

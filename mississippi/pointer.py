@@ -30,8 +30,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mississippi.flick import (SAME_REPORT_S, FlickError, FlickTracker, Launch,  # noqa: F401
-                               Sample, typical_period)
+from mississippi.flick import (DEFAULT_STEP_MM, SAME_REPORT_S, FlickError,  # noqa: F401
+                               FlickTracker, Launch, Sample, pointer_step, typical_period)
 
 __all__ = ["AIM_PX_PER_MM", "PERIODS", "Lattice", "lattice", "retime", "SteadyFlick", "Launch"]
 
@@ -80,6 +80,10 @@ PLACE_S = 0.3
 """Late batches are placed in the last PLACE_S seconds only (the velocity fit reaches
 0.25 s back at most)."""
 TRACK = (4, 20, 0.05)
+SLOW_STEPS = 1.0
+"""A late batch is left on the latest instants when the track moves less than this many
+pointer steps across the instants it could have been reported at (the positions cannot
+tell them apart)."""
 """A late batch is placed on the track of the samples before it: at least 4, at most 20
 of them, from the last 0.05 s."""
 
@@ -92,8 +96,10 @@ def _place_late(k: np.ndarray, s_rel: np.ndarray, steps: np.ndarray, new_batch: 
     pointer's track says it was reported: a quadratic fitted to the samples before the gap
     (:data:`TRACK`) is followed to the instant nearest the batch's first position. Never
     later than its stamp allows, never before the previous poll, always after the
-    previous sample. Without a track to follow (the pointer was still), the batch stays on
-    the latest instants."""
+    previous sample. Without a track to follow (the pointer was still), or where the track
+    moves less than :data:`SLOW_STEPS` pointer steps across the instants the batch could
+    have had, the batch stays on the latest instants."""
+    step = pointer_step(x, y) or DEFAULT_STEP_MM
     kl = [int(v) for v in k]                 # plain lists: this loop is Python
     st = [int(v) for v in steps]
     nb = new_batch.tolist()
@@ -127,6 +133,9 @@ def _place_late(k: np.ndarray, s_rel: np.ndarray, steps: np.ndarray, new_batch: 
                     continue
                 u = np.arange(first, kl[i] + 1, dtype=float) - kl[p]
                 pred = (u[:, None] ** np.arange(3)) @ coef
+                if math.hypot(*(pred[-1] - pred[0])) < SLOW_STEPS * step:
+                    i = j                    # the track hardly moves there: its position
+                    continue                 # cannot tell the instants apart
                 back = kl[i] - (first + int(np.argmin(np.hypot(pred[:, 0] - xl[i], pred[:, 1] - yl[i]))))
                 for m in range(i, j):
                     kl[m] = max(kl[m] - back, kl[m - 1] + st[m])
@@ -233,14 +242,14 @@ def _retime(arr: np.ndarray, same=None, below: float | None = None
             ) -> tuple[np.ndarray, float | None]:
     """:func:`retime` on an n×3 array of valid samples (returns a new array)."""
     n = arr.shape[0]
+    out = arr[:, :3].copy()
     if n < 4:
-        return arr.copy(), None
+        return out, None
     t = arr[:, 0]
     i0 = int(np.searchsorted(t, t[-1] - SPAN_S, side="left"))
     i0 = min(i0, n - 4)
     sm = None if same is None else list(same)[i0:]
     lat = lattice(t[i0:], sm, positions=arr[i0:, 1:3], below=below)
-    out = arr.copy()
     if lat is None:
         return out, None
     out[i0:, 0] = lat.times

@@ -2,6 +2,7 @@
 hand's velocity at the release instant."""
 
 import math
+import statistics
 
 import pytest
 from hypothesis import example, given, settings, strategies as st
@@ -63,9 +64,12 @@ def test_M_U1_a_hand_still_speeding_up_is_measured_at_the_release(v0, a):
 
 
 def test_M_U1_press_held_still_then_flicked_is_timed_from_the_flick():
-    samples = accelerating(0.0, 30000.0, 1.1, hold=1.0)   # 1 s still, then 0.1 s of flick
-    vx, _ = flick_velocity(samples)
-    assert vx == pytest.approx(3000.0, rel=0.02)
+    # 1 s still, then 0.1 s of flick; the pixel grid at 16 sub-pixel offsets (one
+    # rounding is one draw of the noise: the median and the worst are what a player sees)
+    got = [flick_velocity(accelerating(0.0, 30000.0, 1.1, hold=1.0, x0=350.0 + k / 16 / PX))[0]
+           for k in range(16)]
+    assert statistics.median(got) == pytest.approx(3000.0, rel=0.01)
+    assert max(abs(v / 3000.0 - 1.0) for v in got) < 0.04
 
 
 def test_M_U1_stall_before_release_gives_about_zero():
