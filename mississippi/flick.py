@@ -284,6 +284,20 @@ def _terms(m: int, da: int) -> list[tuple[int, int, int, float]]:
 _ORDER = 4                                   # white noise on the 4th derivative (snap)
 _K0, _K1 = _terms(_ORDER, 0), _terms(_ORDER, 1)
 _NORM = 1.0 / math.factorial(_ORDER - 1) ** 2
+_GRAM: dict[int, float] = {}                 # exponent of hi → coefficient (see _gram)
+for _pa, _pb, _e, _c in _K0:
+    _GRAM[_pb] = _GRAM.get(_pb, 0.0) + _c
+
+
+def _gram(a: np.ndarray) -> np.ndarray:
+    """:func:`_kernel` with ``_K0`` for every pair of times ``a`` ≥ 0 (n×n), its terms
+    collected as a polynomial in the earlier (lo) and the later (hi) time of each pair."""
+    lo = np.minimum(a[:, None], a[None, :])
+    hi = np.maximum(a[:, None], a[None, :])
+    out = np.zeros_like(lo)
+    for e, c in _GRAM.items():
+        out += c * lo ** (2 * _ORDER - 1 - e) * hi ** e
+    return out * _NORM
 
 
 def _kernel(a: np.ndarray, b: np.ndarray, terms) -> np.ndarray:
@@ -305,7 +319,7 @@ def _smooth_slope(u: np.ndarray, z: np.ndarray, noise: np.ndarray, prior: float,
     a = u - u[0]
     m = min(_ORDER, n)                       # fewer samples: a lower flat part
     s = np.zeros((n + m, n + m))
-    s[:n, :n] = prior * _kernel(a[:, None], a[None, :], _K0)
+    s[:n, :n] = prior * _gram(a)
     s[np.arange(n), np.arange(n)] += noise
     phi = np.vander(u - ue, m, increasing=True)
     s[:n, n:] = phi

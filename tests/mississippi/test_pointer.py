@@ -10,6 +10,7 @@ import statistics
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from benchmarks import flick as flick_bench
 from benchmarks import hands
 from benchmarks.flick import SPEEDS
 from mississippi.flick import LAUNCH_CAP, FlickError
@@ -40,8 +41,8 @@ def test_issue_12_aiming_puck_is_at_least_60_px_across():
 def test_M_U1_the_shape_of_a_gesture_does_not_change_the_launch_speed():
     # Slow push, flick let go at its peak, let go while accelerating, stroke through the
     # inner line; 125, 500, 1000 Hz mice; 60 and 144 Hz loops: the median launch/hand
-    # speed of the shapes differ by at most 5 % (issue 12 goal) and each is within 3 % of
-    # the hand's speed.
+    # speed of the shapes differ by at most 3 % (issue 12 asks 5 %) and each is within 2 %
+    # of the hand's speed (the previous estimator read +2 % on every shape).
     medians = {}
     for shape in SPEEDS:
         rs = []
@@ -49,25 +50,45 @@ def test_M_U1_the_shape_of_a_gesture_does_not_change_the_launch_speed():
             for loop in (60, 144):
                 rs += ratios(shape, mouse, loop, 12, seed=mouse * 7 + loop)
         medians[shape] = statistics.median(rs)
-    assert max(medians.values()) / min(medians.values()) - 1.0 <= 0.05, medians
-    assert all(0.97 <= m <= 1.03 for m in medians.values()), medians
+    assert max(medians.values()) / min(medians.values()) - 1.0 <= 0.03, medians
+    assert all(0.985 <= m <= 1.02 for m in medians.values()), medians
 
 
-@pytest.mark.parametrize("shape,bound", [("push", 0.05), ("peak", 0.04), ("through", 0.04)])
-def test_M_U1_one_gesture_repeated_leaves_alike_with_a_500_Hz_mouse(shape, bound):
-    # 500 Hz mouse, 60 Hz loop: p95 of |ratio / median − 1| over strokes of one shape.
-    # (Issue 12 asks ≤ 3 %; benchmarks/flick.py shows where that is met and where not.)
+@pytest.mark.parametrize("shape,bound", [("push", 0.035), ("peak", 0.035), ("rising", 0.045),
+                                         ("through", 0.035)])
+def test_M_U1_strokes_of_one_shape_leave_alike_with_a_500_Hz_mouse(shape, bound):
+    # 500 Hz mouse, 60 Hz loop, 60 different strokes of one shape (speed, duration,
+    # release point): p95 of |ratio / median − 1| (benchmarks/flick.py, between strokes).
     rs = ratios(shape, 500, 60, 60, seed=3)
     assert spread95(rs) <= bound, spread95(rs)
 
 
-@pytest.mark.parametrize("px_per_mm", [0.5, 1.25])
-def test_M_U1_any_aiming_scale_from_half_to_one_and_a_quarter_px_per_mm(px_per_mm):
+@pytest.mark.parametrize("mouse_hz", [125, 500, 1000])
+@pytest.mark.parametrize("shape,bound", [("push", 0.055), ("peak", 0.04), ("rising", 0.045),
+                                         ("through", 0.035)])
+def test_M_U1_one_stroke_repeated_leaves_alike(shape, bound, mouse_hz):
+    # Issue 12's own measurement: the same hand motion repeated, only the mouse's report
+    # phase, the pixel grid's offset and the loop's phases differing (3 strokes × 30 tries;
+    # p95 of |ratio / that stroke's median − 1|). The issue measured up to 11 % before this
+    # round; the goal is 3 %, met by most cells of benchmarks/flick.py at 0.8 px/mm; a slow
+    # push (~500 mm/s, ~60 px of motion) and a quick flick let go early from a 125 Hz mouse
+    # are at the limit of what whole-pixel reports tell.
+    c = flick_bench.repeated(shape, mouse_hz, 60, 3, 30, seed=12)
+    assert c["refused"] == 0
+    assert c["spread"] <= bound, c["spread"]
+    # each stroke's own median: within 6 % (a slow push of ~60 px reads up to +5.6 % at
+    # 125 Hz: the smoother leans on its prior when the pixels say little)
+    assert all(0.94 <= m <= 1.06 for m in c["stroke_medians"]), c["stroke_medians"]
+
+
+@pytest.mark.parametrize("px_per_mm,bound", [(0.5, 0.07), (1.25, 0.04)])
+def test_M_U1_any_aiming_scale_from_half_to_one_and_a_quarter_px_per_mm(px_per_mm, bound):
+    # The pointer's step is read from the samples: the estimate needs no scale setting.
     medians = [statistics.median(ratios(shape, 500, 60, 30, seed=5, px_per_mm=px_per_mm))
                for shape in SPEEDS]
-    assert all(0.97 <= m <= 1.04 for m in medians), medians
-    assert max(medians) / min(medians) - 1.0 <= 0.05
-    assert spread95(ratios("peak", 500, 60, 40, seed=6, px_per_mm=px_per_mm)) <= 0.06
+    assert all(0.985 <= m <= 1.025 for m in medians), medians
+    assert max(medians) / min(medians) - 1.0 <= 0.03
+    assert spread95(ratios("peak", 500, 60, 40, seed=6, px_per_mm=px_per_mm)) <= bound
 
 
 @pytest.mark.parametrize("mouse_hz", [125, 1000])
