@@ -82,9 +82,11 @@ SAME_REPORT_S = 0.0015
 FIT_DEGREE = 3
 #: Strength of the smoother's prior: the snap's white-noise intensity is SNAP_KAPPA × v² /
 #: Ts⁵ (v the first estimate, Ts the time since the onset). Larger follows the samples
-#: more closely (less bias, more rounding noise). Chosen by measurement (benchmarks/flick.py):
-#: 1, 2, 3, 5 gave, at 0.8 px/mm, worst repeated-stroke spreads 3.4, 3.6, 3.7, — % and
-#: shape medians 1.003–1.025, 1.002–1.016, 1.002–1.013.
+#: more closely (less bias, more rounding noise). Chosen by measurement (the cells of
+#: benchmarks/flick.py with a 60 Hz loop, 6 strokes × 16 tries and 40 strokes per cell):
+#: 1.5, 2, 3 gave at 0.8 px/mm worst spreads (one stroke repeated / between strokes)
+#: 3.3/4.6, 3.3/4.3, 3.5/4.0 % and cell medians 1.003–1.023, 1.002–1.018, 1.001–1.015;
+#: at 0.6 px/mm 3.9/5.6, 4.3/5.6, 4.7/7.8 %.
 SNAP_KAPPA = 2.0
 #: The smoother reads the samples of the last SPAN_FACTOR × Ts …
 SPAN_FACTOR = 1.0
