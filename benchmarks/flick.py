@@ -47,10 +47,10 @@ let go while still speeding up gives a 125 Hz mouse 4–14 reports, a slow push 
 ~500 mm/s moves ~60 px — and, at 500 and 1000 Hz, which report instant a sample that
 waited in the queue had (1000 Hz reports come faster than the ~1.1 ms polls). For the
 hand model's own minimum-jerk curve, fitted with its four true parameters, the
-Cramér–Rao bound of the speed at the release is 1.3–4.5 % (one standard deviation) for
-flicks let go while accelerating and 0.6–2.3 % for slow pushes, at 125 Hz and 0.6 px/mm:
-no unbiased estimate from those samples does better, so the 3 % goal is out of reach
-there at that scale.
+Cramér–Rao bound of the speed at the release (rounding taken as noise of step/√12) is
+1.3–4.5 % (one standard deviation, 8 strokes) for flicks let go while accelerating and
+0.6–2.3 % for slow pushes, at 125 Hz and 0.6 px/mm: for the quickest and the slowest of
+those strokes no unbiased estimate from the samples reaches a 3 % p95.
 """
 
 from __future__ import annotations
