@@ -78,7 +78,9 @@ def test_licence_is_an_spdx_expression_and_the_files_exist():
 # ------------------------------------------------------------------ the shipped files
 
 def test_assets_are_found_through_the_package():
-    assert paths.ASSETS == Path(str(__import__("importlib.resources").resources.files("ludotheque.assets")))
+    from importlib import resources
+
+    assert paths.ASSETS == Path(str(resources.files("ludotheque.assets")))
     for f in (paths.FONT, paths.FONT_BOLD, paths.ICON, paths.ICONS / "ludotheque.ico",
               paths.ICONS / "ludotheque.icns", paths.LOCALE / "fr" / "LC_MESSAGES" / "ludotheque.mo"):
         assert f.is_file(), f
