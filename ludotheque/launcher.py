@@ -206,6 +206,17 @@ def _install_theme_icons() -> list[Path]:
     return written
 
 
+def _windows_short_path(path: str) -> str:
+    """``path`` in its 8.3 form where Windows has one (``C:\\Users\\LAD~1\\…``):
+    pyshortcuts cuts its ``script`` at the first space, and a home folder may hold one.
+    Unchanged where short names are off for that volume."""
+    import ctypes
+
+    buf = ctypes.create_unicode_buffer(32768)
+    n = ctypes.windll.kernel32.GetShortPathNameW(path, buf, len(buf))   # type: ignore[attr-defined]
+    return buf.value if 0 < n < len(buf) else path
+
+
 def install(desktop: bool = True, startmenu: bool = True) -> list[Path]:
     """Create the desktop icon and the applications-menu entry (and, on Linux, the theme
     icons) for the program now running. :returns: the files created.
@@ -233,7 +244,7 @@ def install(desktop: bool = True, startmenu: bool = True) -> list[Path]:
         from pyshortcuts import make_shortcut
 
         icon = paths.ICONS / "ludotheque"          # pyshortcuts adds .ico (Windows) / .icns (macOS)
-        line = subprocess.list2cmdline(argv) if sys.platform == "win32" else shlex.join(argv)
+        line = _windows_short_path(argv[0]) if sys.platform == "win32" else shlex.join(argv)
         make_shortcut(line, name=NAME, description=TITLE, icon=str(icon), working_dir=str(Path.home()),
                       terminal=False, desktop=desktop, startmenu=startmenu, noexe=True)
         made = [p for p, wanted in zip(_shortcut_paths(), (desktop, startmenu)) if wanted and p.exists()]
