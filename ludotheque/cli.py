@@ -25,10 +25,11 @@ NO_SCREEN = ("Ludothèque needs a screen, and none was found (DISPLAY and WAYLAN
 """Said on stderr (exit status 1) when SDL could only open an invisible window."""
 
 
-def parser(game_ids) -> argparse.ArgumentParser:
-    """The argument parser; ``game_ids`` are the registered games' ids."""
+def parser(game_ids, prog: str = "ludotheque") -> argparse.ArgumentParser:
+    """The argument parser; ``game_ids`` are the registered games' ids, ``prog`` the
+    program's name in the usage (``ludotheque``, or ``python main.py`` in a checkout)."""
     p = argparse.ArgumentParser(
-        prog="python main.py",
+        prog=prog,
         description="Ludothèque: Mississippi, Glissando and Magico, for two people at one computer.")
     p.add_argument("game", nargs="?", choices=list(game_ids), metavar="GAME",
                    help="open this game's setup directly: " + ", ".join(game_ids))
@@ -46,14 +47,15 @@ def parser(game_ids) -> argparse.ArgumentParser:
     return p
 
 
-def main(games, argv=None) -> int:
-    """Parse ``argv`` and do what it asks. :returns: the exit status."""
+def main(games, argv=None, prog: str = "ludotheque") -> int:
+    """Parse ``argv`` and do what it asks; ``prog`` names the program in the usage.
+    :returns: the exit status."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     games = list(games)
     by_id = {g.id: g for g in games}
-    args = parser(list(by_id)).parse_args(argv)
+    args = parser(list(by_id), prog).parse_args(argv)
     if args.frames < 1:
-        parser(list(by_id)).error("--frames must be at least 1")
+        parser(list(by_id), prog).error("--frames must be at least 1")
 
     if args.install_launcher or args.uninstall_launcher:
         from . import launcher
@@ -105,6 +107,11 @@ def main(games, argv=None) -> int:
             and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")):
         print(NO_SCREEN, file=sys.stderr)                # said before sound and video start up
         return 1
+    from . import launcher
+
+    launcher.set_window_class()                          # WM_CLASS = the launcher's StartupWMClass
+    if args.screenshot is None:
+        launcher.mend()                                  # a launcher left pointing at a moved install
     from .app import App
     from .menu import SetupScene, start_game
 

@@ -26,6 +26,20 @@ _lock = threading.Lock()
 _process_pool: concurrent.futures.ProcessPoolExecutor | None = None
 _thread_pool: concurrent.futures.ThreadPoolExecutor | None = None
 _process_broken = False
+_worker_answered = False
+
+
+def _note_answer(future: concurrent.futures.Future) -> None:
+    """Say once in the log (INFO) that the worker process answered a decision: the
+    bundle's smoke check (packaging/smoke.py) reads it — a frozen app without
+    ``multiprocessing.freeze_support()`` would fall back to the thread instead."""
+    global _worker_answered
+    if _worker_answered or future.cancelled() or future.exception() is not None:
+        return
+    _worker_answered = True
+    pids = sorted(getattr(_process_pool, "_processes", None) or ())
+    log.info("AI worker process %s answered its first decision (app pid %d)",
+             ",".join(map(str, pids)) or "?", os.getpid())
 
 
 def _threads() -> concurrent.futures.ThreadPoolExecutor:
@@ -117,7 +131,10 @@ def submit(fn, *args) -> concurrent.futures.Future:
             if pool is None:
                 break
             try:
-                return pool.submit(fn, *args)
+                future = pool.submit(fn, *args)
+                if not _worker_answered:
+                    future.add_done_callback(_note_answer)
+                return future
             except (concurrent.futures.process.BrokenProcessPool, RuntimeError, OSError) as exc:
                 _drop_pool(str(exc) or type(exc).__name__)
         return _threads().submit(fn, *args)
