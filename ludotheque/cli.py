@@ -117,10 +117,7 @@ def main(games, argv=None) -> int:
 
         claim = instance.claim(saves_dir().parent)
         if not claim.first:
-            tr = i18n.domain("ludotheque")
-            handed = instance.hand_over(claim.other_pid)
-            print(tr("Ludothèque is already open: its window is brought to the front.") if handed
-                  else tr("Ludothèque is already open in another window."), file=sys.stderr)
+            print(instance.already_open(instance.hand_over(claim.other_pid)), file=sys.stderr)
             return 0
     import pygame
 

@@ -37,6 +37,9 @@ try:
 except ImportError:  # pragma: no cover - Windows
     fcntl = None
 
+from . import i18n
+
+_ = i18n.domain("ludotheque")
 log = logging.getLogger(__name__)
 
 LOCK_NAME = "instance.lock"
@@ -215,3 +218,11 @@ def hand_over(pid: int | None) -> bool:
         log.info("could not reach the running copy %s: %s", pid, exc)
         return False
     return True
+
+
+def already_open(handed: bool) -> str:
+    """What the second copy says (current language): the first window was asked to come
+    to the front (``handed``), or the running copy could not be reached."""
+    if handed:
+        return _("Ludothèque is already open: its window is brought to the front.")
+    return _("Ludothèque is already open in another window.")
