@@ -113,6 +113,13 @@ class Settings:
         self._messages: list[Callable[[], str]] = []
         self._save_failed = False
 
+    def __setattr__(self, name, value):
+        # the player choosing a language (the settings screen) ends the --lang override
+        if name == "language" and getattr(self, "_session_language", None) is not None \
+                and not getattr(self, "_setting_session", False):
+            object.__setattr__(self, "_session_language", None)
+        object.__setattr__(self, name, value)
+
     # ------------------------------------------------------------------ messages
     def _tell(self, make: Callable[[], str], log_text: str) -> None:
         self._messages.append(make)
@@ -262,8 +269,8 @@ class Settings:
     # ------------------------------------------------------------------ language of this session
     def use_language_for_session(self, lang: str) -> None:
         """Show ``lang`` for this session only (``--lang``): :attr:`language` becomes
-        ``lang`` but :meth:`save` keeps writing the stored language — unless the player
-        picks a language in the settings screen (``language`` set to something else),
+        ``lang`` but :meth:`save` keeps writing the stored language — until the player
+        picks a language in the settings screen (any later assignment to ``language``),
         which is then remembered as usual.
 
         :raises ValueError: ``lang`` is not one of :data:`LANGUAGES`.
@@ -272,8 +279,12 @@ class Settings:
             raise ValueError(f"unsupported language {lang!r}")
         if self._session_language is None:
             self._stored_language = self._kept.get("language", self.language)
-        self._session_language = lang
-        self.language = lang
+        self._setting_session = True
+        try:
+            self._session_language = lang
+            self.language = lang
+        finally:
+            self._setting_session = False
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict:
@@ -285,7 +296,7 @@ class Settings:
             if key in self._kept and value == self._loaded.get(key):
                 value = self._kept[key]                  # unchanged here: keep the newer version's choice
             out[key] = list(value) if isinstance(value, list) else value
-        if self._session_language is not None and self.language == self._session_language:
+        if self._session_language is not None:
             out["language"] = self._stored_language     # --lang: this session only
         out["schema"] = self._schema
         return out
