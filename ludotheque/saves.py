@@ -30,6 +30,7 @@ anything, the original file is kept beside as ``.bad`` and the player told once.
 from __future__ import annotations
 
 import concurrent.futures
+import functools
 import logging
 import re
 import threading
@@ -90,6 +91,18 @@ class SaveInfo:
     kinds: tuple = ()
 
 
+def _delivering(method):
+    """Hand the sentences queued meanwhile (also by the writer thread) to
+    :attr:`SaveStore.problems` when ``method`` returns, on the caller's thread."""
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._deliver()
+    return wrapper
+
+
 def _default_writer(path: Path, text: str) -> None:
     storage.write_text(path, text)
 
@@ -108,6 +121,7 @@ class SaveStore:
     def __init__(self, folder: Path | None = None, *, writer=None):
         self.folder = Path(folder) if folder is not None else saves_dir()
         self.problems: list[str] = []
+        self._inbox: list[str] = []
         self._writer_fn = writer or _default_writer
         self._lock = threading.Lock()
         self._pending: dict[str, tuple[int, str]] = {}   # game → (sequence number, text) to write
@@ -144,8 +158,18 @@ class SaveStore:
         return not self.status.off
 
     def _say(self, message: str) -> None:
-        self.problems.append(message)
+        """Queue a sentence for :attr:`problems` (the writer thread says things too: they
+        reach :attr:`problems` on the caller's thread, at the end of the next
+        :meth:`save` or :meth:`flush`, so a list being shown and cleared by the app never
+        loses one)."""
+        with self._lock:
+            self._inbox.append(message)
         log.warning("%s", message)
+
+    def _deliver(self) -> None:
+        with self._lock:
+            said, self._inbox = self._inbox, []
+        self.problems.extend(said)
 
     # ------------------------------------------------------------------ locks
     def _hold(self, game_id: str) -> bool:
@@ -165,6 +189,7 @@ class SaveStore:
         not offer to resume or start it here. Asks without keeping the lock."""
         return instance.held_by_other(self.lock_path(game_id))
 
+    @_delivering
     def release(self, game_id: str) -> None:
         """Let another copy of the app resume ``game_id`` (call when its game scene is
         left for the menu, after the last autosave). Pending writes are finished first."""
@@ -175,6 +200,7 @@ class SaveStore:
         instance.let_go(self.lock_path(game_id))
 
     # ------------------------------------------------------------------ writing
+    @_delivering
     def save(self, game_id: str, data: dict) -> bool:
         """Write ``data`` as the autosave of ``game_id``, atomically, on a writer thread.
 
@@ -276,6 +302,7 @@ class SaveStore:
         if recovered:
             self._say(_("Saving works again: the game is saved."))
 
+    @_delivering
     def flush(self) -> None:
         """Wait until every queued save is on disk, then try once more to write the
         games a failed write left unsaved (before reading, and when the app quits)."""
@@ -299,6 +326,7 @@ class SaveStore:
             self._submit(self._write, game_id, self.path(game_id)).result()
 
     # ------------------------------------------------------------------ reading
+    @_delivering
     def load(self, game_id: str) -> dict | None:
         """The saved ``data`` of ``game_id``, or None when there is none, it was
         unusable, or another copy of the app has this game open.
@@ -349,6 +377,7 @@ class SaveStore:
             msg += " " + _("The original is kept as {name}.").format(name=kept.name)
         self._say(msg)
 
+    @_delivering
     def info(self, game_id: str) -> SaveInfo | None:
         """What ``game_id``'s save says about itself (when, who), without setting
         anything aside and without taking its lock; None when there is no usable save."""
@@ -370,6 +399,7 @@ class SaveStore:
                 kinds.append(p.get("kind") if p.get("kind") in ("human", "ai") else "human")
         return SaveInfo(at, tuple(names), tuple(kinds))
 
+    @_delivering
     def reject(self, game_id: str, why: str) -> None:
         """Set the save of ``game_id`` aside because the game could not restore it (``why``: one sentence)."""
         self._reject(self.path(game_id), why)
@@ -384,6 +414,7 @@ class SaveStore:
         self._say(msg)
         return None
 
+    @_delivering
     def exists(self, game_id: str) -> bool:
         """True when a save file for ``game_id`` is present (it may still prove unusable)."""
         self.flush()
@@ -393,6 +424,7 @@ class SaveStore:
         except OSError:
             return False
 
+    @_delivering
     def delete(self, game_id: str) -> bool:
         """Remove the autosave of ``game_id`` (a finished game) and let its lock go.
         Missing is fine. Refused (the file is left as it is) when another copy of the

@@ -337,9 +337,7 @@ def typed(current: str, incoming: str, *, max_len: int = NAME_MAX, numeric: bool
     elif any(unicodedata.category(ch) == "Cc" and ch not in "\t\n\r" for ch in incoming):
         refused = TextRefused("control", _("Control characters cannot be typed here; they were left out."))
     trailing_joiner = incoming.endswith((ZWJ, ZWNJ))
-    text = sanitize(current + incoming) if not numeric else current + incoming
-    text = " ".join(text.split(" ")) if not numeric else text
-    text = text.replace("\t", " ").replace("\n", " ")
+    text = sanitize(current + incoming) if not numeric else current + incoming   # tabs, newlines → spaces
     if trailing_joiner and text and is_visible(text[-1]):
         text += incoming[-1]   # a joiner waiting for the next character (👩 + ZWJ … 💻)
     clusters = graphemes(text)
