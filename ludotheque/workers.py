@@ -17,6 +17,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import signal
 import threading
 import time
 
@@ -56,7 +57,17 @@ def _follow_parent(parent: int) -> None:
     the X server goes away (the desktop session ends) — would otherwise leave the worker
     (and multiprocessing's resource tracker) running, orphaned. A daemon thread checks
     once a second whether the parent changed.
+
+    The worker ignores the signals a terminal sends to every process of the app
+    (SIGINT for Ctrl+C, SIGHUP when the terminal closes): the app handles them — it saves
+    and quits, then ends its worker (:mod:`ludotheque.signals`) — and a worker dying
+    first would print a KeyboardInterrupt traceback and fail the decision the game is
+    waiting for. SIGTERM still ends it (``ProcessPoolExecutor`` uses it).
     """
+    for name in ("SIGINT", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
+
     def watch():
         while True:
             time.sleep(1.0)
