@@ -32,7 +32,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-SOURCES = ("frames", "startup", "physics", "flick", "glissando_ai", "magico_ai", "mississippi_ai")
+SOURCES = ("frames", "startup", "physics", "flick", "glissando_ai", "magico_ai", "mississippi_ai", "bundle")
 
 
 _TARGET = re.compile(r"^\s*(<=|≤|<|>=|≥|>)\s*([0-9]+(?:\.[0-9]+)?)\s*$")
