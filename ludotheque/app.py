@@ -123,8 +123,8 @@ def _sdl_library():
     return None
 
 
-def work_area(display: int = 0) -> tuple[int, int] | None:
-    """The usable size (px) of ``display``: the screen less its panels and docks, as SDL
+def work_area(display: int = 0) -> pygame.Rect | None:
+    """The usable part (px) of ``display``: the screen less its panels and docks, as SDL
     reads it from the desktop (``SDL_GetDisplayUsableBounds``); None when unknown."""
     lib = _sdl_library()
     if lib is None:
@@ -132,7 +132,7 @@ def work_area(display: int = 0) -> tuple[int, int] | None:
     r = _SDLRect()
     if lib.SDL_GetDisplayUsableBounds(display, ctypes.byref(r)) != 0 or r.w <= 0 or r.h <= 0:
         return None
-    return r.w, r.h
+    return pygame.Rect(r.x, r.y, r.w, r.h)
 
 
 def window_frame(window_id: int) -> tuple[int, int, int, int] | None:
@@ -195,6 +195,7 @@ class App:
         self._dirty = True
         self._was_animating = False
         self._toast_seen = None
+        self._held: set[int] = set()
         self._report_problems()
 
     def _open_window(self, size) -> pygame.Surface:
@@ -234,12 +235,12 @@ class App:
         the work area with frame unknown (None) — the decorations are read once the
         window is up."""
         area = work_area()
-        if area is None:
-            try:
-                area = pygame.display.get_desktop_sizes()[0]
-            except (IndexError, pygame.error):
-                area = (theme.W, theme.H)
-        return area, None
+        if area is not None:
+            return area.size, None
+        try:
+            return pygame.display.get_desktop_sizes()[0], None
+        except (IndexError, pygame.error):
+            return (theme.W, theme.H), None
 
     def _fit_to_work_area(self, size) -> None:
         """Now that the window manager framed the window: open at the largest size that
@@ -249,10 +250,18 @@ class App:
         area, frame = work_area(), window_frame(self._sdl_window.id)
         if area is None or not frame or not any(frame):
             return
-        want = fitting_window_size(area, frame)
+        want = fitting_window_size(area.size, frame)
         if want != tuple(size):
+            top, left, bottom, right = frame
             self._sdl_window.size = want
-            self._sdl_window.position = pygame.WINDOWPOS_CENTERED
+            # centred with its frame (SDL would centre the inside and push a border off);
+            # an X11 window manager places the frame's corner where SDL asks (gravity
+            # NorthWest), other systems the inside's
+            x = area.x + (area.w - left - right - want[0]) // 2
+            y = area.y + (area.h - top - bottom - want[1]) // 2
+            if pygame.display.get_driver() != "x11":
+                x, y = x + left, y + top
+            self._sdl_window.position = (x, y)
 
     def on_screen(self) -> bool:
         """False when the window is invisible although nobody asked for that: SDL found no
@@ -446,12 +455,27 @@ class App:
     def pump(self) -> None:
         """Take every event waiting in SDL's queue, stamp it (``event.stamp``, the
         perf_counter s it was taken), map pointer positions to design units and
-        dispatch it."""
+        dispatch it.
+
+        pygame makes key repeats itself, on a timer, until it *sees* the key's release;
+        while a frame stalls (the first frame at a new scale, a busy X server) the release
+        waits in the queue and repeats pile up before it: one press of F11 or Enter would
+        act three times. A repeat of a held key that comes in the same batch as that
+        key's release is therefore dropped; a key held down still repeats."""
         events = pygame.event.get()
-        if not events:
-            return
-        stamp = time.perf_counter()
+        if events:
+            self._deliver(events, time.perf_counter())
+
+    def _deliver(self, events, stamp: float) -> None:
+        """Stamp, map and dispatch ``events`` taken from SDL at ``stamp`` (see :meth:`pump`)."""
+        released = {e.key for e in events if e.type == pygame.KEYUP}
         for event in events:
+            if event.type == pygame.KEYDOWN:
+                if event.key in self._held and event.key in released:
+                    continue          # a repeat pygame made while a frame stalled (see below)
+                self._held.add(event.key)
+            elif event.type == pygame.KEYUP:
+                self._held.discard(event.key)
             event.stamp = stamp
             self.dispatch(self.to_design(event))
             if not self.running:
@@ -591,8 +615,7 @@ class App:
             event = pygame.event.wait(max(1, int(timeout * 1000 + 0.999)))
         stamp = time.perf_counter()
         if event.type != pygame.NOEVENT:
-            event.stamp = stamp
-            self.dispatch(self.to_design(event))
+            self._deliver([event] + pygame.event.get(), stamp)
         else:
             self._dirty = True       # the wait ran out: a blink or a toast's end was due
         self.toasts.update(stamp - t0)

@@ -123,6 +123,22 @@ class _Store:
 
 
 _DEFAULT_STORE = _Store(1.0)
+_STORES: collections.OrderedDict = collections.OrderedDict()
+KEPT_SCALES = 2
+"""Scales whose caches are kept besides scale 1 (F11 back and forth redraws at once)."""
+
+
+def _store_for(scale: float) -> _Store:
+    if scale == 1:
+        return _DEFAULT_STORE
+    store = _STORES.get(scale)
+    if store is None:
+        store = _STORES[scale] = _Store(scale)
+        while len(_STORES) > KEPT_SCALES:
+            _STORES.popitem(last=False)
+    else:
+        _STORES.move_to_end(scale)
+    return store
 
 
 class Canvas:
@@ -150,7 +166,7 @@ class Canvas:
             size = (surface.get_width() / self.scale, surface.get_height() / self.scale)
         self.size = size
         if _store is None:
-            _store = _DEFAULT_STORE if self.scale == 1 else _Store(self.scale)
+            _store = _store_for(self.scale)
         self._store = _store
         self._id = self.scale == 1 and self.origin == (0, 0)
         self._alpha = bool(surface.get_flags() & pygame.SRCALPHA)
@@ -165,12 +181,14 @@ class Canvas:
 
     def retarget(self, surface: pygame.Surface, design: tuple[int, int] = DESIGN) -> bool:
         """Draw on ``surface`` from now on (the window was resized or went full screen),
-        fitted as :meth:`for_surface`. Every cached text image, layer and sprite is made
-        again at a new scale. :returns: True when the scale or origin changed."""
+        fitted as :meth:`for_surface`. Text images, layers and sprites are cached per
+        scale: at a new scale they are made again (the caches of the last
+        :data:`KEPT_SCALES` scales are kept). :returns: True when the scale or origin
+        changed."""
         scale, origin = fit(surface.get_size(), design)
         changed = (scale, origin) != (self.scale, self.origin)
         if scale != self.scale:
-            self._store = _DEFAULT_STORE if scale == 1 else _Store(scale)
+            self._store = _store_for(scale)
         self.surface, self.scale, self.origin, self.size = surface, scale, origin, design
         self._id = self.scale == 1 and self.origin == (0, 0)
         self._alpha = bool(surface.get_flags() & pygame.SRCALPHA)
