@@ -245,10 +245,11 @@ class App:
     def _fit_to_work_area(self, size) -> None:
         """Now that the window manager framed the window: open at the largest size that
         fits the work area with the title bar and borders (a 1280×720 window on a
-        1280×720 screen lost ~20 px under its title bar), centred. Without a frame to
-        read (no window manager, or none told yet) the first, cautious size stays."""
+        1280×720 screen lost ~20 px under its title bar), centred. A frame of zeros is no
+        decoration (no window manager: the window may take the whole work area); where SDL
+        cannot tell, the first, cautious size stays."""
         area, frame = work_area(), window_frame(self._sdl_window.id)
-        if area is None or not frame or not any(frame):
+        if area is None or frame is None:
             return
         want = fitting_window_size(area.size, frame)
         if want != tuple(size):
