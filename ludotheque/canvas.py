@@ -56,7 +56,7 @@ def fit(window: tuple[int, int], design: tuple[int, int] = DESIGN) -> tuple[floa
     >>> fit((1920, 1080))
     (1.5, (0, 0))
     >>> fit((1000, 700))
-    (0.78125, (0, 68))
+    (0.78125, (0, 69))
     """
     w, h = window
     scale = min(w / design[0], h / design[1])

@@ -370,19 +370,17 @@ class TextEntry(Widget):
         canvas.panel(self.rect, theme.BG2, radius=10, border=theme.ACCENT if self.focused else theme.LINE)
         x = self.rect.x + 14
         if self.label:
-            w = theme.font(theme.BODY).size(_label(self.label))[0]      # design units
-            canvas.text(_label(self.label), (x, self.rect.centery), theme.BODY, theme.MUTED, anchor="midleft")
-            x = x + w + 12
+            r = canvas.text(_label(self.label), (x, self.rect.centery), theme.BODY, theme.MUTED, anchor="midleft")
+            x = r.right + 12
         if not self.text and self.placeholder:
             canvas.text(_label(self.placeholder), (x, self.rect.centery), theme.BODY, theme.MUTED,
                         anchor="midleft")
-        width = theme.font(theme.LARGE, True).size(self.text)[0]
         if self.selected and self.focused and self.text:
             sel = theme.rendered(self.text, theme.LARGE, tuple(theme.TEXT), True).get_rect(midleft=(x, self.rect.centery))
             canvas.rect(theme.BLUE, sel.inflate(6, 4), border_radius=4)
-        canvas.text(self.text, (x, self.rect.centery), theme.LARGE, anchor="midleft", bold=True)
+        r = canvas.text(self.text, (x, self.rect.centery), theme.LARGE, anchor="midleft", bold=True)
         if self.cursor_on():
-            canvas.line(theme.TEXT, (x + width + 3, self.rect.top + 10), (x + width + 3, self.rect.bottom - 10), 2)
+            canvas.line(theme.TEXT, (r.right + 3, self.rect.top + 10), (r.right + 3, self.rect.bottom - 10), 2)
 
 
 class Keypad(Widget):
