@@ -226,6 +226,7 @@ class GlissandoScene(Scene):
     """
 
     game_id = "glissando"
+    opaque = True
 
     def __init__(self, app, config):
         super().__init__(app)
@@ -731,12 +732,27 @@ class GlissandoScene(Scene):
 
     def draw(self, canvas) -> None:
         canvas = as_canvas(canvas)
+        if self.pos.over and self.show_result:
+            # the board under the result panel is still: drawn and dimmed once
+            key = ("glissando.over", id(self), len(self.history), i18n.language(),
+                   self.undo_btn.hover, self.view_btn.hover)
+
+            def still(layer):
+                self._draw_scene(layer)
+                layer.dim(140)
+            canvas.backdrop(key, still)
+            self._draw_win_panel(canvas)
+            return
+        self._draw_scene(canvas)
+
+    def _draw_scene(self, canvas) -> None:
+        """Everything but the result panel (G-6, G-7)."""
         canvas.fill(theme.BG)
         self._draw_banner(canvas)
         self._draw_players(canvas)
         self._draw_moves(canvas)
         board = canvas.cached("glissando.board", (BOARD.width + 2 * BOARD_PAD, BOARD.height + 2 * BOARD_PAD),
-                              board_surface, alpha=True)
+                              board_surface)        # wood to every edge: opaque, a plain copy
         canvas.blit(board, (BOARD.x - BOARD_PAD, BOARD.y - BOARD_PAD))
         self._draw_highlights(canvas)
         self._draw_pawns(canvas)
@@ -748,11 +764,8 @@ class GlissandoScene(Scene):
                                  (self.tip is not None and self.tip.stage != "place"))
                                  and not all(p.kind == "ai" for p in self.players))
         self.undo_btn.draw(canvas)
-        if self.pos.over:
-            if self.show_result:
-                self._draw_win(canvas)
-            else:
-                self.view_btn.draw(canvas)
+        if self.pos.over and not self.show_result:
+            self.view_btn.draw(canvas)
 
     def _stage_text(self) -> str:
         color = self.pos.to_move
@@ -1044,6 +1057,10 @@ class GlissandoScene(Scene):
 
     def _draw_win(self, canvas) -> None:
         canvas.dim(140)
+        self._draw_win_panel(canvas)
+
+    def _draw_win_panel(self, canvas) -> None:
+        """The result panel: winner, score, rematch, menu, see the board."""
         box = pygame.Rect(0, 0, 560, 440)
         box.center = (BOARD.centerx, BOARD.centery)
         w = self.pos.winner

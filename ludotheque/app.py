@@ -196,6 +196,7 @@ class App:
         self._was_animating = False
         self._toast_seen = None
         self._held: set[int] = set()
+        self._stack_version = 0
         self._report_problems()
 
     def _open_window(self, size) -> pygame.Surface:
@@ -354,6 +355,7 @@ class App:
             self.screen = surface
         self.canvas.retarget(self.screen)
         self._dirty = True
+        self._stack_version += 1
 
     def redraw(self) -> None:
         """Draw the next frame (a scene's picture changed outside an event it handled)."""
@@ -379,6 +381,7 @@ class App:
             self.top.on_pause()
         self.stack.append(scene)
         self._dirty = True
+        self._stack_version += 1
         scene.enter()
 
     def pop(self):
@@ -387,6 +390,7 @@ class App:
             return None
         scene = self.stack.pop()
         self._dirty = True
+        self._stack_version += 1
         scene.exit()
         if self.top is not None:
             self.top.on_resume()
@@ -399,6 +403,7 @@ class App:
         elif scene in self.stack:
             self.stack.remove(scene)
             self._dirty = True
+            self._stack_version += 1
             scene.exit()
 
     def replace(self, scene) -> None:
@@ -407,6 +412,7 @@ class App:
             self.stack.pop().exit()
         self.stack.append(scene)
         self._dirty = True
+        self._stack_version += 1
         scene.enter()
 
     def to_menu(self) -> None:
@@ -586,8 +592,23 @@ class App:
         first = len(self.stack) - 1
         while first > 0 and self.stack[first].overlay:
             first -= 1
-        canvas.fill(theme.BG)
-        for scene in self.stack[max(first, 0):]:
+        visible = self.stack[max(first, 0):]
+        cover = max((i for i, s in enumerate(visible) if s.dim_below), default=None)
+        if cover is not None:
+            # the scenes below a dimming overlay are still (not updated): drawn once, dimmed
+            below, alpha = visible[:cover], visible[cover].dim_below
+            key = ("below", tuple(id(s) for s in below), alpha, self._stack_version, i18n.language())
+
+            def draw_below(layer):
+                layer.fill(theme.BG)
+                for scene in below:
+                    scene.draw(layer)
+                layer.dim(alpha)
+            canvas.backdrop(key, draw_below)
+            visible = visible[cover:]
+        elif not (visible and visible[0].opaque):
+            canvas.fill(theme.BG)
+        for scene in visible:
             scene.draw(canvas)
         self.toasts.draw(canvas)
         if inside != full:

@@ -374,10 +374,20 @@ class Canvas:
             self._store.log = before
 
     # ------------------------------------------------------------------ images
-    def blit(self, image, pos, anchor: str = "topleft", special_flags: int = 0) -> None:
+    def blit(self, image, pos, anchor: str = "topleft", special_flags: int = 0, area=None) -> None:
         """Draw a device-resolution ``image`` made for this scale — a
         :meth:`sprite`, or a :class:`Canvas` layer (:meth:`cached`, :meth:`layer`) — with
-        its ``anchor`` at design ``pos``."""
+        its ``anchor`` at design ``pos``; ``area``: only that part of a layer (a design
+        rectangle in the layer's own units), put at ``pos``."""
+        if area is not None:
+            layer = image
+            src = layer.device_rect(area) if not layer._id else pygame.Rect(area)
+            if self._id:
+                self.surface.blit(layer.surface, pos, src, special_flags)
+            else:
+                dx, dy = self._pt(pos)
+                self.surface.blit(layer.surface, (round(dx), round(dy)), src, special_flags)
+            return
         surf = image.surface if isinstance(image, Canvas) else image
         if self._id:
             if anchor == "topleft":
@@ -421,6 +431,13 @@ class Canvas:
         """A device-resolution image made once per scale by ``build(scale)`` (e.g. a pawn
         drawn large and smooth-scaled) and kept under ``key``; draw it with :meth:`blit`."""
         return self._store.layer(("sprite", key), lambda: build(self.scale))
+
+    def backdrop(self, key, draw) -> None:
+        """Draw the whole design area from a layer made once per scale by ``draw(layer)``
+        and kept under ``key`` (the still part of a screen: what lies under a win panel,
+        a menu's tiles)."""
+        layer = self.cached(("backdrop", key), self.size, draw)
+        self.blit(layer, (0, 0))
 
     def sub(self, rect) -> "Canvas":
         """A canvas drawing inside design ``rect`` only, with its design (0, 0) at the

@@ -48,6 +48,8 @@ def start_game(app, game, config: GameConfig) -> None:
 class MenuScene(Scene):
     """The launcher: a title, one tile per game, settings and quit."""
 
+    opaque = True
+
     def __init__(self, app):
         super().__init__(app)
         self.focus = FocusGroup()
@@ -136,6 +138,11 @@ class MenuScene(Scene):
 
     def draw(self, canvas):
         canvas = as_canvas(canvas)
+        canvas.backdrop(("menu", tuple(g.id for g in self.app.games), i18n.language()), self._draw_still)
+        self.focus.draw(canvas)
+
+    def _draw_still(self, canvas):
+        """Everything but the buttons (drawn once per scale and language)."""
         canvas.fill(theme.BG)
         canvas.text("Ludothèque", (theme.W // 2, 30), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
         canvas.text(_("Three table games from Québec, for two people at one computer"),
@@ -149,7 +156,6 @@ class MenuScene(Scene):
             canvas.paragraph(g.pitch(), self.pitch_rect(rect), theme.SMALL, theme.MUTED)
         if not self.app.games:
             canvas.text(_("No game is registered."), (theme.W // 2, theme.H // 2), theme.LARGE, anchor="center")
-        self.focus.draw(canvas)
         canvas.text(_("F11 full screen · M sound · Esc pause"), (theme.W // 2, theme.H - 24),
                     theme.SMALL, theme.MUTED, anchor="midbottom")
 
@@ -157,6 +163,8 @@ class MenuScene(Scene):
 class SetupScene(Scene):
     """Choose how to play ``game``: two players or against the computer (level, side),
     names, and the game's own options; then Start."""
+
+    opaque = True
 
     def __init__(self, app, game, vs_ai: bool = False):
         super().__init__(app)
@@ -279,6 +287,8 @@ class SetupScene(Scene):
 class RulesScene(Scene):
     """A scrollable page of rules text. Wheel, ↑/↓, PgUp/PgDn scroll; Esc or Back closes."""
 
+    opaque = True
+
     def __init__(self, app, title, body):
         super().__init__(app)
         self.title, self.body = title, body
@@ -323,6 +333,7 @@ class SettingsScene(Scene):
     assisted calculation; every change is remembered at once."""
 
     overlay = False
+    opaque = True
 
     def __init__(self, app):
         super().__init__(app)
@@ -385,6 +396,7 @@ class PauseScene(Scene):
     """Esc menu over a game: resume, rules, settings, back to the menu, quit."""
 
     overlay = True
+    dim_below = 170                   # the game under it, darkened (drawn once by the shell)
 
     def __init__(self, app):
         super().__init__(app)
@@ -417,6 +429,5 @@ class PauseScene(Scene):
 
     def draw(self, canvas):
         canvas = as_canvas(canvas)
-        canvas.dim(170)
         canvas.text(_("Paused"), (theme.W // 2, 120), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
         self.focus.draw(canvas)

@@ -22,6 +22,11 @@ class Scene:
     :cvar realtime: True for scenes whose state runs in real time (physics, a flip race):
         the app pauses them when the window loses focus or is minimised.
     :cvar overlay: True when the scene below stays visible (dialogs, the pause menu).
+    :cvar opaque: True when :meth:`draw` covers the whole picture (it fills the
+        background itself): the shell then does not fill it first.
+    :cvar dim_below: for an overlay, the alpha (0–255) of the veil the shell lays over
+        the scenes below it; they are not updated while covered, so the shell keeps
+        that dimmed picture and draws only the overlay on it each frame.
     :cvar game_id: the game this scene plays (for autosave), or None.
     :cvar animating: True while the picture moves by itself or a timer runs (a moving
         puck, an animation, the computer thinking, a message that goes away): the shell
@@ -38,6 +43,8 @@ class Scene:
 
     realtime = False
     overlay = False
+    opaque = False
+    dim_below = 0
     game_id: str | None = None
     animating = False
     stepping = False

@@ -62,6 +62,23 @@ def _font_file(bold: bool) -> str | None:
     return str(bundled) if bundled.is_file() else None
 
 
+class _Font(pygame.font.Font):
+    """A font that remembers what :meth:`size` answered (layout code measures the same
+    labels every frame)."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self._sizes: dict = {}
+
+    def size(self, text):
+        got = self._sizes.get(text)
+        if got is None:
+            if len(self._sizes) > 4096:
+                self._sizes.clear()
+            got = self._sizes[text] = super().size(text)
+        return got
+
+
 @functools.cache
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """A cached font of ``size`` px (French accents included)."""
@@ -69,9 +86,9 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         pygame.font.init()
     path = _font_file(bold)
     try:
-        return pygame.font.Font(path, size)
+        return _Font(path, size)
     except (OSError, pygame.error):
-        return pygame.font.Font(None, size)
+        return _Font(None, size)
 
 
 @functools.lru_cache(maxsize=2048)

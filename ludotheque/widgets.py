@@ -496,6 +496,7 @@ class Dialog(Scene):
     """
 
     overlay = True
+    dim_below = 150                   # the screen under it, darkened (drawn once by the shell)
 
     def __init__(self, app, title, body, buttons):
         super().__init__(app)
@@ -538,7 +539,6 @@ class Dialog(Scene):
 
     def draw(self, canvas):
         canvas = as_canvas(canvas)
-        canvas.dim()
         canvas.panel(self.box, theme.PANEL, radius=18, border=theme.ACCENT)
         canvas.text(_label(self.title), (self.box.centerx, self.box.top + 28), theme.LARGE,
                     anchor="midtop", bold=True)

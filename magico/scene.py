@@ -873,19 +873,27 @@ class MagicoScene(Scene):
     def _draw_board(self, surface) -> None:
         """The board: cached base (frame, cells, tokens) and top (runs, numbers) layers,
         with the pulsing glow of playable cells between them, so that every number
-        stays readable (K-3) and a frame costs a few blits."""
+        stays readable (K-3) and a frame costs a few blits: the two layers composed once,
+        and only the glowing cells composed again each frame."""
         key = (self.pos.board.id, self.pos.red, self.pos.blue, tuple(sorted(self.flash)))
-        surface.blit(surface.cached(("magico.base",) + key, BOARD_AREA.size, self._draw_base), BOARD_AREA.topleft)
+        base = surface.cached(("magico.base",) + key, BOARD_AREA.size, self._draw_base)
+        top = surface.cached(("magico.top",) + key, BOARD_AREA.size, self._draw_top, alpha=True)
+
+        def whole(layer):
+            layer.blit(base, (0, 0))
+            layer.blit(top, (0, 0))
+        surface.blit(surface.cached(("magico.board",) + key, BOARD_AREA.size, whole), BOARD_AREA.topleft)
         if self.glow:
             # playable cells breathe while a person has to choose, then hold (the computer's pulse on)
             moving = self.phase == "ai" or self.is_ai(self.pos.to_move)
             pulse = 0.5 + 0.5 * (math.sin(self.clock * 6) if moving else attention(self.clock - self._calm_t0, 6))
-            for i in self.glow:
+            for i in self.glow:                  # in each glowing cell: base, glow, then top
                 r = cell_rect(i).inflate(-4, -4)
+                inside = r.move(-BOARD_AREA.x, -BOARD_AREA.y)
+                surface.blit(base, r.topleft, area=inside)
                 surface.fill((*theme.ACCENT, int(90 + 80 * pulse)), r)
                 surface.rect(theme.ACCENT, r, 4, border_radius=10)
-        surface.blit(surface.cached(("magico.top",) + key, BOARD_AREA.size, self._draw_top, alpha=True),
-                     BOARD_AREA.topleft)
+                surface.blit(top, r.topleft, area=inside)
         if self.chosen is not None:
             surface.rect((255, 255, 255), cell_rect(self.chosen).inflate(-2, -2), 5,
                              border_radius=12)

@@ -211,6 +211,7 @@ class MississippiScene(Scene):
     """One match at one computer: two people (hot seat), one against the AI, or a demo."""
 
     realtime = True
+    opaque = True
     game_id = "mississippi"
 
     def __init__(self, app, config):
@@ -871,6 +872,23 @@ class MississippiScene(Scene):
     # ------------------------------------------------------------------ drawing
     def draw(self, canvas) -> None:
         canvas = as_canvas(canvas)
+        if self.match.phase == "over" and not self.debug:
+            # the table under the win panel is still: drawn and dimmed once
+            key = ("mississippi.over", id(self), self.match.shots, i18n.language(),
+                   tuple(b.hover for b in self.buttons if b.visible))
+
+            def still(layer):
+                self._draw_scene(layer)
+                layer.dim(140)
+            canvas.backdrop(key, still)
+            self._draw_over_panel(canvas)
+            return
+        self._draw_scene(canvas)
+        if self.match.phase == "over":
+            self._draw_over(canvas)
+
+    def _draw_scene(self, canvas) -> None:
+        """Everything but the win panel."""
         canvas.fill(theme.BG)
         self._draw_table(canvas)
         self._draw_pucks(canvas)
@@ -882,8 +900,6 @@ class MississippiScene(Scene):
                 b.draw(canvas)
         if self.debug:
             self._draw_debug(canvas)
-        if self.match.phase == "over":
-            self._draw_over(canvas)
 
     def _draw_table(self, s) -> None:
         layer = s.cached("mississippi.table", (theme.W, TABLE_H + 2 * RAIL + 20), self._render_table)
@@ -1379,8 +1395,12 @@ class MississippiScene(Scene):
         s.text(_("CATCH in the green!"), (gauge.right + 14, gauge.y), theme.SMALL, theme.GOOD)
 
     def _draw_over(self, s) -> None:
-        m = self.match
         s.dim(140)
+        self._draw_over_panel(s)
+
+    def _draw_over_panel(self, s) -> None:
+        """The winner's panel (M-E1)."""
+        m = self.match
         box = pygame.Rect(340, 200, 600, 280)
         s.panel(box, theme.PANEL, border=COLOURS[m.winner])
         s.text(_("{who} wins!").format(who=self._who(m.winner)), (640, 250), theme.TITLE,
