@@ -747,13 +747,11 @@ class GlissandoScene(Scene):
 
     def _draw_scene(self, canvas) -> None:
         """Everything but the result panel (G-6, G-7)."""
-        canvas.fill(theme.BG)
+        canvas.fill_around(theme.BG, BOARD.inflate(2 * BOARD_PAD, 2 * BOARD_PAD))   # the board covers the rest
         self._draw_banner(canvas)
         self._draw_players(canvas)
         self._draw_moves(canvas)
-        board = canvas.cached("glissando.board", (BOARD.width + 2 * BOARD_PAD, BOARD.height + 2 * BOARD_PAD),
-                              board_surface)        # wood to every edge: opaque, a plain copy
-        canvas.blit(board, (BOARD.x - BOARD_PAD, BOARD.y - BOARD_PAD))
+        self._draw_board(canvas)
         self._draw_highlights(canvas)
         self._draw_pawns(canvas)
         self._draw_last_turn(canvas)
@@ -899,19 +897,39 @@ class GlissandoScene(Scene):
                             theme.TEXT if i == len(self.history) - 1 else theme.MUTED, anchor="midleft")
             y += 24
 
+    def _lit_cells(self) -> int | None:
+        """The legal placements (G-3) lit on the board now, as a mask; None when none are."""
+        tip = self.tip
+        if tip is None or not self.human_to_move or tip.stage != "place":
+            return None
+        return self.pos.placement_mask()
+
+    def _draw_board(self, canvas) -> None:
+        """The board, with the legal placements lit softly (G-3) when a person places:
+        each kept as a layer per scale (and per set of lit cells)."""
+        size = (BOARD.width + 2 * BOARD_PAD, BOARD.height + 2 * BOARD_PAD)
+        board = canvas.cached("glissando.board", size, board_surface)   # wood to every edge: opaque
+        mask = self._lit_cells()
+        if mask:
+            def lit(layer):
+                layer.blit(board, (0, 0))
+                for sq in range(64):
+                    if mask >> sq & 1:
+                        r = cell_rect(sq).move(BOARD_PAD - BOARD.x, BOARD_PAD - BOARD.y)
+                        layer.fill((*theme.GOOD, 38), r)
+                        layer.rect(theme.GOOD, r.inflate(-10, -10), 1, border_radius=6)
+            board = canvas.cached(("glissando.lit", mask), size, lit)
+        canvas.blit(board, (BOARD.x - BOARD_PAD, BOARD.y - BOARD_PAD))
+
     def _draw_highlights(self, canvas) -> None:
         tip = self.tip
         if tip is None or not self.human_to_move:
             return
         if tip.stage == "place":
-            # G-3: every legal placement is lit softly, the one under the pointer (or the
-            # keyboard cursor) strongly; an illegal cell under the pointer is red
+            # G-3: every legal placement is lit softly (on the board's layer, _draw_board),
+            # the one under the pointer (or the keyboard cursor) strongly; an illegal cell
+            # under the pointer is red
             mask = self.pos.placement_mask()
-            for sq in range(64):
-                if mask >> sq & 1:
-                    r = cell_rect(sq)
-                    canvas.fill((*theme.GOOD, 38), r)
-                    canvas.rect(theme.GOOD, r.inflate(-10, -10), 1, border_radius=6)
             for sq, kb in ((self.hover, False), (self.cursor if self.show_cursor else None, True)):
                 if sq is None:
                     continue

@@ -196,6 +196,12 @@ class Canvas:
 
     # ------------------------------------------------------------------ geometry
     @property
+    def identity(self) -> bool:
+        """True at scale 1 with no band (a 1280×720 window): every call is the plain
+        pygame call."""
+        return self._id
+
+    @property
     def bounds(self) -> pygame.Rect:
         """The drawable area, design units: ``Rect(0, 0, width, height)``."""
         return pygame.Rect(0, 0, round(self.size[0]), round(self.size[1]))
@@ -255,6 +261,20 @@ class Canvas:
             self.surface.fill(color, target)
         elif alpha > 0 and target.width > 0 and target.height > 0:
             self.surface.blit(self._store.veil(target.size, tuple(color)), target)
+
+    def fill_around(self, color, rect) -> None:
+        """Fill the whole design area with opaque ``color`` except ``rect`` (design units),
+        which something opaque is about to cover: the same picture as a full fill, with
+        fewer pixels written (a board or table layer is then blitted there)."""
+        r = pygame.Rect(rect) if self._id else self.device_rect(rect)
+        full = self.surface.get_rect() if self._id else self.device_bounds
+        r = r.clip(full)
+        for part in (pygame.Rect(full.left, full.top, full.width, r.top - full.top),
+                     pygame.Rect(full.left, r.bottom, full.width, full.bottom - r.bottom),
+                     pygame.Rect(full.left, r.top, r.left - full.left, r.height),
+                     pygame.Rect(r.right, r.top, full.right - r.right, r.height)):
+            if part.width > 0 and part.height > 0:
+                self.surface.fill(color, part)
 
     def rect(self, color, rect, width: float = 0, border_radius: float = 0) -> None:
         """pygame.draw.rect in design units (``width`` and ``border_radius`` too)."""

@@ -193,6 +193,7 @@ class MagicoScene(Scene):
     """
 
     game_id = "magico"
+    opaque = True
 
     def __init__(self, app, config):
         super().__init__(app)
@@ -849,6 +850,7 @@ class MagicoScene(Scene):
 
     def draw(self, surface) -> None:
         surface = as_canvas(surface)
+        surface.fill_around(theme.BG, BOARD_AREA)        # the board's layer covers the rest
         self._draw_board(surface)
         self._draw_cards(surface)
         self._draw_dice(surface)
@@ -882,18 +884,37 @@ class MagicoScene(Scene):
         def whole(layer):
             layer.blit(base, (0, 0))
             layer.blit(top, (0, 0))
-        surface.blit(surface.cached(("magico.board",) + key, BOARD_AREA.size, whole), BOARD_AREA.topleft)
+        glowing = frozenset(self.glow)
+        # empty cells glowing (K-6, K-7 results): only their numbers lie on them in the top
+        # layer, so at a large scale the board is kept ready with those cells bare, and each
+        # frame draws on them only the glow and the number (fewer pixels than composing)
+        ready = bool(glowing) and not surface.identity and all(self.pos.cell(i) == "." for i in glowing)
+        if ready:
+            def bare(layer):
+                whole(layer)
+                for i in glowing:
+                    inside = cell_rect(i).inflate(-4, -4).move(-BOARD_AREA.x, -BOARD_AREA.y)
+                    layer.blit(base, inside.topleft, area=inside)
+            surface.blit(surface.cached(("magico.bare", glowing) + key, BOARD_AREA.size, bare), BOARD_AREA.topleft)
+        else:
+            surface.blit(surface.cached(("magico.board",) + key, BOARD_AREA.size, whole), BOARD_AREA.topleft)
         if self.glow:
             # playable cells breathe while a person has to choose, then hold (the computer's pulse on)
             moving = self.phase == "ai" or self.is_ai(self.pos.to_move)
             pulse = 0.5 + 0.5 * (math.sin(self.clock * 6) if moving else attention(self.clock - self._calm_t0, 6))
+            alpha = int(90 + 80 * pulse)
+            numbers = self.pos.board.numbers
             for i in self.glow:                  # in each glowing cell: base, glow, then top
                 r = cell_rect(i).inflate(-4, -4)
                 inside = r.move(-BOARD_AREA.x, -BOARD_AREA.y)
-                surface.blit(base, r.topleft, area=inside)
-                surface.fill((*theme.ACCENT, int(90 + 80 * pulse)), r)
+                if not ready:
+                    surface.blit(base, r.topleft, area=inside)
+                surface.fill((*theme.ACCENT, alpha), r)
                 surface.rect(theme.ACCENT, r, 4, border_radius=10)
-                surface.blit(top, r.topleft, area=inside)
+                if ready:
+                    surface.text(str(numbers[i]), cell_rect(i).center, 40, (52, 44, 34), anchor="center", bold=True)
+                else:
+                    surface.blit(top, r.topleft, area=inside)
         if self.chosen is not None:
             surface.rect((255, 255, 255), cell_rect(self.chosen).inflate(-2, -2), 5,
                              border_radius=12)

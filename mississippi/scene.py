@@ -889,7 +889,7 @@ class MississippiScene(Scene):
 
     def _draw_scene(self, canvas) -> None:
         """Everything but the win panel."""
-        canvas.fill(theme.BG)
+        canvas.fill_around(theme.BG, self.TABLE_BAND)     # the table's layer covers the rest
         self._draw_table(canvas)
         self._draw_pucks(canvas)
         self._draw_hud(canvas)
@@ -901,9 +901,12 @@ class MississippiScene(Scene):
         if self.debug:
             self._draw_debug(canvas)
 
+    TABLE_BAND = pygame.Rect(0, Y0 - RAIL - 10, theme.W, TABLE_H + 2 * RAIL + 20)
+    """The screen band (design units) the table's layer covers, rails and shadow included."""
+
     def _draw_table(self, s) -> None:
-        layer = s.cached("mississippi.table", (theme.W, TABLE_H + 2 * RAIL + 20), self._render_table)
-        s.blit(layer, (0, Y0 - RAIL - 10))
+        layer = s.cached("mississippi.table", self.TABLE_BAND.size, self._render_table)
+        s.blit(layer, self.TABLE_BAND.topleft)
 
     @staticmethod
     def _render_table(bg) -> None:
