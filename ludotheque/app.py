@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import ctypes
+import functools
 import logging
 import os
 import sys
@@ -94,6 +95,7 @@ class _SDLRect(ctypes.Structure):
     _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("w", ctypes.c_int), ("h", ctypes.c_int)]
 
 
+@functools.cache
 def _sdl_library():
     """The SDL 2 library pygame runs on (already loaded: the same instance, not a second
     copy), for the two questions pygame-ce does not ask: the screen's usable bounds and the
@@ -631,16 +633,34 @@ class App:
         waits = [w for w in waits if w is not None]
         timeout = min(waits) if waits else None
         t0 = time.perf_counter()
-        if timeout is None:
-            event = pygame.event.wait()
-        else:
-            event = pygame.event.wait(max(1, int(timeout * 1000 + 0.999)))
+        events = self._wait_events(timeout)
         stamp = time.perf_counter()
-        if event.type != pygame.NOEVENT:
-            self._deliver([event] + pygame.event.get(), stamp)
+        if events:
+            self._deliver(events, stamp)
         else:
             self._dirty = True       # the wait ran out: a blink or a toast's end was due
         self.toasts.update(stamp - t0)
+
+    def _wait_events(self, timeout: float | None) -> list:
+        """Sleep until SDL has an event (then take them all) or ``timeout`` s pass (then
+        []). SDL's own wait sleeps on the window system's socket (~0 % of a core);
+        pygame's ``event.wait`` polls (~2 %), so it is the fallback only."""
+        lib = _sdl_library() if self.window else None
+        wait = getattr(lib, "SDL_WaitEventTimeout", None)
+        if wait is None:
+            ms = 0 if timeout is None else max(1, int(timeout * 1000 + 0.999))
+            event = pygame.event.wait(ms) if ms else pygame.event.wait()
+            return [] if event.type == pygame.NOEVENT else [event] + pygame.event.get()
+        wait.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        end = None if timeout is None else time.perf_counter() + timeout
+        while True:
+            left = 1000 if end is None else max(1, min(1000, int((end - time.perf_counter()) * 1000 + 0.999)))
+            if wait(None, left):                 # an event is waiting (not taken by SDL)
+                events = pygame.event.get()
+                if events:
+                    return events
+            if end is not None and time.perf_counter() >= end:
+                return []
 
     def _wait_until(self, deadline: float) -> None:
         """Wait for the next frame; while the top scene tracks the pointer, look at the
