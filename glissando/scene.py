@@ -746,12 +746,12 @@ class GlissandoScene(Scene):
         self._draw_scene(canvas)
 
     def _draw_scene(self, canvas) -> None:
-        """Everything but the result panel (G-6, G-7)."""
-        canvas.fill_around(theme.BG, BOARD.inflate(2 * BOARD_PAD, 2 * BOARD_PAD))   # the board covers the rest
+        """Everything but the result panel (G-6, G-7): the still part (cards, move list,
+        board) kept as one layer until the position or turn changes, the rest drawn on it."""
+        key = ("glissando.still", id(self), i18n.language(), self.pos.to_text(), len(self.history),
+               self.tip is not None and self.tip.placed is not None, self.thinking, self._lit_cells())
+        canvas.backdrop(key, self._draw_still)
         self._draw_banner(canvas)
-        self._draw_players(canvas)
-        self._draw_moves(canvas)
-        self._draw_board(canvas)
         self._draw_highlights(canvas)
         self._draw_pawns(canvas)
         self._draw_last_turn(canvas)
@@ -896,6 +896,13 @@ class GlissandoScene(Scene):
             self._blit_text(canvas, self.history[i], (rect.x + 84, y + 11), theme.SMALL,
                             theme.TEXT if i == len(self.history) - 1 else theme.MUTED, anchor="midleft")
             y += 24
+
+    def _draw_still(self, canvas) -> None:
+        """The players' cards, the move list and the board (lit where a person may place)."""
+        canvas.fill_around(theme.BG, BOARD.inflate(2 * BOARD_PAD, 2 * BOARD_PAD))   # the board covers the rest
+        self._draw_players(canvas)
+        self._draw_moves(canvas)
+        self._draw_board(canvas)
 
     def _lit_cells(self) -> int | None:
         """The legal placements (G-3) lit on the board now, as a mask; None when none are."""

@@ -386,7 +386,8 @@ class Canvas:
     def recording(self):
         """Within ``with canvas.recording() as texts:``, every line of text drawn on this
         canvas (and its layers) is listed in ``texts`` as ``(text, size, colour, bold)``:
-        what a test reads to know what a screen says."""
+        what a test reads to know what a screen says. Cached layers are drawn afresh
+        meanwhile (not kept), so texts inside them are listed too."""
         before, self._store.log = self._store.log, []
         try:
             yield self._store.log
@@ -445,6 +446,8 @@ class Canvas:
             layer = self.layer(size, alpha)
             draw(layer)
             return layer
+        if self._store.log is not None:          # recording: drawn afresh, every text seen
+            return make()
         return self._store.layer(("layer", key, tuple(size), alpha), make)
 
     def sprite(self, key, build) -> pygame.Surface:

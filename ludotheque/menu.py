@@ -317,14 +317,19 @@ class RulesScene(Scene):
 
     def draw(self, canvas):
         canvas = as_canvas(canvas)
-        canvas.fill(theme.BG)
         title = self.title() if callable(self.title) else self.title
-        canvas.text(title, (theme.W // 2, 40), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
-        canvas.panel(self.area.inflate(40, 30), theme.PANEL, radius=16)
         body = self.body() if callable(self.body) else self.body
-        self.total = canvas.paragraph(body, self.area, theme.BODY, skip_lines=self.scroll)
-        if self.total > 0:
-            canvas.text(_("↑/↓ or wheel to scroll"), (120, theme.H - 52), theme.SMALL, theme.MUTED, anchor="midleft")
+        self.total = len(theme.wrap(body, theme.BODY, self.area.width))
+
+        def page(layer):                          # the page as it is scrolled: kept until it scrolls
+            layer.fill(theme.BG)
+            layer.text(title, (theme.W // 2, 40), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
+            layer.panel(self.area.inflate(40, 30), theme.PANEL, radius=16)
+            layer.paragraph(body, self.area, theme.BODY, skip_lines=self.scroll)
+            if self.total > 0:
+                layer.text(_("↑/↓ or wheel to scroll"), (120, theme.H - 52), theme.SMALL, theme.MUTED,
+                           anchor="midleft")
+        canvas.backdrop(("rules", title, body, self.scroll), page)
         self.back.draw(canvas)
 
 

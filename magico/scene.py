@@ -850,9 +850,8 @@ class MagicoScene(Scene):
 
     def draw(self, surface) -> None:
         surface = as_canvas(surface)
-        surface.fill_around(theme.BG, BOARD_AREA)        # the board's layer covers the rest
-        self._draw_board(surface)
-        self._draw_cards(surface)
+        self._draw_still(surface)
+        self._draw_glow(surface)
         self._draw_dice(surface)
         if self.phase == "over":
             self._draw_end(surface)
@@ -872,7 +871,18 @@ class MagicoScene(Scene):
             for k, line in enumerate(lines):
                 surface.text(line, (box.x + 14, top + step * k), size, color)
 
-    def _draw_board(self, surface) -> None:
+    def _draw_still(self, surface) -> None:
+        """The board without its glow, and the players' cards."""
+        surface.fill_around(theme.BG, BOARD_AREA)        # the board's layer covers the rest
+        self._draw_board(surface, glow=False)
+        self._draw_cards(surface)
+
+    def _draw_glow(self, surface) -> None:
+        """What changes on the board from frame to frame: the glowing cells, the chosen
+        cell and the keyboard cursor."""
+        self._draw_board(surface, whole=False)
+
+    def _draw_board(self, surface, glow: bool = True, whole: bool = True) -> None:
         """The board: cached base (frame, cells, tokens) and top (runs, numbers) layers,
         with the pulsing glow of playable cells between them, so that every number
         stays readable (K-3) and a frame costs a few blits: the two layers composed once,
@@ -881,7 +891,7 @@ class MagicoScene(Scene):
         base = surface.cached(("magico.base",) + key, BOARD_AREA.size, self._draw_base)
         top = surface.cached(("magico.top",) + key, BOARD_AREA.size, self._draw_top, alpha=True)
 
-        def whole(layer):
+        def composed(layer):
             layer.blit(base, (0, 0))
             layer.blit(top, (0, 0))
         glowing = frozenset(self.glow)
@@ -889,15 +899,19 @@ class MagicoScene(Scene):
         # layer, so at a large scale the board is kept ready with those cells bare, and each
         # frame draws on them only the glow and the number (fewer pixels than composing)
         ready = bool(glowing) and not surface.identity and all(self.pos.cell(i) == "." for i in glowing)
-        if ready:
+        if not whole:
+            pass                                 # the layer is under it already (the backdrop)
+        elif ready:
             def bare(layer):
-                whole(layer)
+                composed(layer)
                 for i in glowing:
                     inside = cell_rect(i).inflate(-4, -4).move(-BOARD_AREA.x, -BOARD_AREA.y)
                     layer.blit(base, inside.topleft, area=inside)
             surface.blit(surface.cached(("magico.bare", glowing) + key, BOARD_AREA.size, bare), BOARD_AREA.topleft)
         else:
-            surface.blit(surface.cached(("magico.board",) + key, BOARD_AREA.size, whole), BOARD_AREA.topleft)
+            surface.blit(surface.cached(("magico.board",) + key, BOARD_AREA.size, composed), BOARD_AREA.topleft)
+        if not glow:
+            return
         if self.glow:
             # playable cells breathe while a person has to choose, then hold (the computer's pulse on)
             moving = self.phase == "ai" or self.is_ai(self.pos.to_move)
