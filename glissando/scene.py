@@ -195,7 +195,7 @@ def draw_preview(canvas, rect: pygame.Rect) -> None:
         else:
             d = max(2, r // 2)
             canvas.polygon((250, 250, 250), [(c[0], c[1] - d), (c[0] + d, c[1]),
-                                                            (c[0], c[1] + d), (c[0] - d, c[1])])
+                                             (c[0], c[1] + d), (c[0] - d, c[1])])
     ax = int(x0 + 6.5 * cell)
     ay = int(y0 + 3.5 * cell)
     canvas.line(theme.ACCENT, (ax + r, ay), (ax + int(cell * 0.9), ay), 3)
@@ -808,7 +808,7 @@ class GlissandoScene(Scene):
             active = self.pos.to_move == color and not self.pos.over
             col = COLORS[color]
             canvas.panel(rect, theme.PANEL if active else theme.BG2, radius=16,
-                        border=col if active else theme.LINE)
+                         border=col if active else theme.LINE)
             if active:
                 canvas.rect(col, rect, 5, border_radius=16)
             canvas.blit(self._pawn(canvas, color), (rect.x + 46, rect.y + 48), anchor="center")
@@ -828,8 +828,8 @@ class GlissandoScene(Scene):
                                 max_width=width)
             idx = 0 if color == BLUE else 1
             self._blit_text(canvas, _("Reserve: {n}").format(n=self.pos.reserves[idx] if self.tip is None
-                                                                   or self.tip.placed is None or not active
-                                                                   else self.pos.reserves[idx] - 1),
+                                                             or self.tip.placed is None or not active
+                                                             else self.pos.reserves[idx] - 1),
                             (rect.x + 20, rect.y + 96), theme.BODY, theme.TEXT)
             self._blit_text(canvas, _("Points: {p} / {t}").format(p=self.pos.points[idx], t=self.pos.target),
                             (rect.x + 20, rect.y + 130), theme.BODY, theme.TEXT)
@@ -1033,7 +1033,7 @@ class GlissandoScene(Scene):
                     base = (cx + dx * (CELL * 0.5 + 2), cy + dy * (CELL * 0.5 + 2))
                     px, py = -dy * 11, dx * 11
                     canvas.polygon(theme.ACCENT, [(tipx, tipy), (base[0] + px, base[1] + py),
-                                                                (base[0] - px, base[1] - py)])
+                                                  (base[0] - px, base[1] - py)])
         # ghosts while dragging
         if self.drag is not None and self.drag["dir"] is not None:
             if self.drag["moves"]:

@@ -101,9 +101,9 @@ def cell_at(pos) -> int | None:
 
 def _pips(surface, rect: pygame.Rect, value: int, color=(30, 30, 36)) -> None:
     spots_of = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-             4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-             5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-             6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+                4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+                5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+                6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
     step = rect.width * 0.27
     r = max(3, rect.width // 11)
     if value not in spots_of:
@@ -174,7 +174,7 @@ def draw_preview(surface, rect: pygame.Rect) -> None:
         if who:
             surface.circle(SIDE_COLOR[who], cr.center, cell // 2 - 3)
         surface.text(str(board.numbers[i]), cr.center, max(10, cell // 2),
-                   (255, 255, 255) if who else (50, 44, 36), anchor="center", bold=True)
+                     (255, 255, 255) if who else (50, 44, 36), anchor="center", bold=True)
     y = y0 + cell // 2 - 1
     surface.line(SIDE_LIGHT["r"], (x0 + cell // 2, y), (x0 + 2 * cell + cell // 2, y), 3)
     draw_die(surface, (x0 + 6 * cell + cell // 2 + 14, y0 + cell), cell, 5, 12)
@@ -931,10 +931,10 @@ class MagicoScene(Scene):
                     surface.blit(top, r.topleft, area=inside)
         if self.chosen is not None:
             surface.rect((255, 255, 255), cell_rect(self.chosen).inflate(-2, -2), 5,
-                             border_radius=12)
+                         border_radius=12)
         if self.show_cursor and self.phase in ("place", "take"):
             surface.rect((255, 255, 255), cell_rect(self.cursor).inflate(-8, -8), 3,
-                             border_radius=8)
+                         border_radius=8)
 
     @staticmethod
     def _empty_board(base) -> None:
@@ -945,12 +945,12 @@ class MagicoScene(Scene):
         base.panel(BOARD_RECT.inflate(24, 24).move(ox, oy), theme.WOOD_DARK, radius=16)
         for k in range(SIZE):
             base.text("abcdef"[k], (BOARD_X + k * CELL + CELL // 2 + ox, BOARD_Y - 16 + oy),
-                       theme.SMALL, theme.MUTED, anchor="midbottom")
+                      theme.SMALL, theme.MUTED, anchor="midbottom")
             base.text(str(k + 1), (BOARD_X - 18 + ox, BOARD_Y + k * CELL + CELL // 2 + oy),
-                       theme.SMALL, theme.MUTED, anchor="midright")
+                      theme.SMALL, theme.MUTED, anchor="midright")
         for i in range(SIZE * SIZE):
             base.rect((240, 230, 206), cell_rect(i).inflate(-4, -4).move(ox, oy),
-                             border_radius=10)
+                      border_radius=10)
 
     def _draw_base(self, base) -> None:
         """The board's lower layer: the empty board and the tokens (K-3)."""
@@ -976,7 +976,7 @@ class MagicoScene(Scene):
                 top.text(n, c, 40, (52, 44, 34), anchor="center", bold=True)
             else:
                 top.text(n, c, 40, (255, 255, 255), anchor="center", bold=True,
-                           shadow=True)
+                         shadow=True)
 
     def _run_segments(self, player: str):
         for run in self.pos.runs(player):
@@ -1010,12 +1010,12 @@ class MagicoScene(Scene):
         scores = self.pos.scores()
         banner, size = _shrink(self._banner(), 26, theme.W - RIGHT_X - 20, True)
         surface.text(banner, (RIGHT_X, 32), size, SIDE_LIGHT[self.pos.to_move]
-                   if self.phase != "over" else theme.ACCENT, anchor="midleft", bold=True)
+                     if self.phase != "over" else theme.ACCENT, anchor="midleft", bold=True)
         for k, p in enumerate(("r", "b")):
             box = pygame.Rect(RIGHT_X + k * 285, 60, 275, 124)
             active = self.pos.to_move == p and self.phase != "over"
             surface.panel(box, theme.PANEL, radius=14,
-                        border=SIDE_COLOR[p] if active else theme.LINE)
+                          border=SIDE_COLOR[p] if active else theme.LINE)
             if active:
                 surface.rect(SIDE_COLOR[p], box, 4, border_radius=14)
             surface.circle(SIDE_COLOR[p], (box.x + 24, box.y + 26), 12)
@@ -1023,18 +1023,18 @@ class MagicoScene(Scene):
             for j, line in enumerate(names):
                 cy = box.y + 26 + (j - (len(names) - 1) / 2) * (size + 3)
                 surface.text(line, (box.x + 44, cy), size, anchor="midleft",
-                           bold=active)
+                             bold=active)
             surface.text(str(scores[p]), (box.right - 14, box.y + 70), 44, theme.TEXT,
-                       anchor="midright", bold=True)
+                         anchor="midright", bold=True)
             surface.text(_("points"), (box.right - 14, box.y + 104), theme.SMALL,
-                       theme.MUTED, anchor="midright")
+                         theme.MUTED, anchor="midright")
             hand = self.pos.hand(p)
             for t in range(hand):
                 x = box.x + 22 + (t % 8) * 19
                 y = box.y + 60 + (t // 8) * 21
                 surface.blit(token_sprite(surface, p, 8, 255), (x, y), anchor="center")
             surface.text(_("{n} in hand").format(n=hand), (box.x + 14, box.y + 104),
-                       theme.SMALL, theme.MUTED, anchor="midleft")
+                         theme.SMALL, theme.MUTED, anchor="midleft")
 
     def _banner(self) -> str:
         if self.phase == "over":
@@ -1100,7 +1100,7 @@ class MagicoScene(Scene):
             else:
                 say(_("Click a glowing cell."))
                 surface.text(f"{show_op(self.op)} = {self.value}", (x, y + 40), 60,
-                           theme.GOOD, bold=True)
+                             theme.GOOD, bold=True)
             say(_("Keyboard: arrows, then Enter."), 130, theme.SMALL, theme.MUTED)
         elif ph == "take":
             h = say(_("Double 1! Take one of {name}'s tokens:").format(name=self.name(other(me))),
@@ -1116,7 +1116,7 @@ class MagicoScene(Scene):
                   "keep going!").format(expr=show_op(self.op), right=right, typed=self.value),
                 color=theme.ACCENT)
             surface.text(f"{show_op(self.op)} = {right}", (x, y + 80), 72, theme.GOOD,
-                       bold=True)
+                         bold=True)
             say(_("Click, Enter or Space to continue."), 190, theme.SMALL, theme.MUTED)
         elif ph == "ai":
             if self.ai_expr is not None:
@@ -1156,7 +1156,7 @@ class MagicoScene(Scene):
             name, size = _shrink(self.name(p), theme.BODY, 260, True)
             surface.text(name, (cx, box.y + 14), size, SIDE_LIGHT[p], bold=True)
             surface.text(_("{n} points").format(n=totals[p]), (cx, box.y + 46), theme.LARGE,
-                       theme.TEXT, bold=True)
+                         theme.TEXT, bold=True)
             for j, line in enumerate(lines[p][-7:]):
                 surface.text(line, (cx, box.y + 96 + j * 27), theme.SMALL, theme.TEXT)
             if not [1 for q, _r in rows if q == p] and shown >= len(rows):
@@ -1167,7 +1167,7 @@ class MagicoScene(Scene):
                     else _("{name} wins!").format(name=self.name(w)))
             text, size = _shrink(text, theme.LARGE, box.width - 40, True)
             surface.text(text, (box.centerx, box.y + 318), size, theme.ACCENT,
-                       anchor="center", bold=True)
+                         anchor="center", bold=True)
         self.again_btn.draw(surface)
         self.menu_btn.draw(surface)
 

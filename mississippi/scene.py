@@ -119,7 +119,7 @@ def draw_preview(canvas, rect) -> None:
     surface.circle(theme.ORANGE, (r.right - w * 0.12, r.centery - h * 0.15), pr)
     surface.circle(theme.BLUE, (r.left + w * 0.55, r.centery + h * 0.1), pr)
     surface.line(theme.BLUE, (r.left + w * 0.2, r.centery + h * 0.1),
-                     (r.left + w * 0.5, r.centery + h * 0.1), 2)
+                 (r.left + w * 0.5, r.centery + h * 0.1), 2)
 
 
 GUTTER_FRAC = LEFT_EDGE / TABLE_LENGTH
@@ -933,7 +933,7 @@ class MississippiScene(Scene):
             for xx in (lo, hi):
                 px, _y = to_px(xx, 0)
                 bg.line((250, 244, 230), (px, Y0 + oy), (px, Y0 + oy + TABLE_H),
-                                 max(2, round(6 * SCALE)))
+                        max(2, round(6 * SCALE)))
         # rails' inner edges
         bg.line((60, 40, 22), (X0, Y0 + oy), (X0 + w, Y0 + oy), 2)
         bg.line((60, 40, 22), (X0, Y0 + oy + TABLE_H), (X0 + w, Y0 + oy + TABLE_H), 2)
@@ -1007,7 +1007,7 @@ class MississippiScene(Scene):
         if self.replay is not None:
             self._draw_world(s, self.replay["sim"], self.replay["owners"])
             s.text(_("REPLAY") + (" ×¼" if self.replay["speed"] < 1 else ""),
-                       (640, Y0 - 40), theme.LARGE, theme.ACCENT, anchor="center", bold=True)
+                   (640, Y0 - 40), theme.LARGE, theme.ACCENT, anchor="center", bold=True)
             return
         if self.ghosts_visible():
             held = self.lag_hold is not None
@@ -1036,7 +1036,7 @@ class MississippiScene(Scene):
                     s.text(label, box.center, theme.SMALL, theme.GOOD, anchor="center", bold=True)
             if held:
                 s.text(_("Click or press Enter to go on"), (640, Y0 + TABLE_H + RAIL + 22),
-                           theme.SMALL, theme.TEXT, anchor="center")
+                       theme.SMALL, theme.TEXT, anchor="center")
         if self.sim is not None:
             self._draw_world(s, self.sim, self.shot_owner)
         else:
@@ -1156,9 +1156,9 @@ class MississippiScene(Scene):
         count_w = 96
         col = pygame.Rect(rect.right - count_w - 8, rect.top + 6, count_w, rect.h - 12)
         s.text(str(self.hand_count(side)), (col.centerx, col.top), theme.TITLE,
-                   COLOURS[side], anchor="midtop", bold=True)
+               COLOURS[side], anchor="midtop", bold=True)
         s.text(_("in hand"), (col.centerx, col.top + 58), theme.SMALL, theme.MUTED,
-                   anchor="midtop")
+               anchor="midtop")
         text_w = col.left - (rect.left + 56) - 8
         y = rect.top + 10
         for line in self.panel_name_lines(side, text_w):
@@ -1181,7 +1181,7 @@ class MississippiScene(Scene):
                                 max(110, theme.font(20, True).size(role)[0] + 24), 30)
             s.panel(badge, theme.ACCENT if m.shooter == side else theme.PANEL_HI, radius=8)
             s.text(_fit(role, 20, badge.w - 10, True), badge.center, 20,
-                       theme.BG if m.shooter == side else theme.TEXT, anchor="center", bold=True)
+                   theme.BG if m.shooter == side else theme.TEXT, anchor="center", bold=True)
         if m.shooter == side and m.knock_required and m.phase in ("place", "shoot") \
                 and (m.knocked or self.hints() or self.is_ai(side)):     # M-R8: no reminder
             txt = _("knocked ✓") if m.knocked else _("last puck")
@@ -1189,7 +1189,7 @@ class MississippiScene(Scene):
             pill = pygame.Rect(left, rect.bottom - 38, rect.right - 12 - left, 26)
             s.panel(pill, theme.BG2, radius=8, border=theme.GOOD if m.knocked else theme.ACCENT)
             s.text(_fit(txt, 16, pill.w - 8, True), pill.center, 16,
-                       theme.GOOD if m.knocked else theme.ACCENT, anchor="center", bold=True)
+                   theme.GOOD if m.knocked else theme.ACCENT, anchor="center", bold=True)
 
     def panel_name_lines(self, side: str, width: int) -> list[str]:
         """The player's name in the panel, wrapped on at most two lines of ``width`` px at
@@ -1251,11 +1251,11 @@ class MississippiScene(Scene):
                 colour = theme.PANEL
             s.rect(colour, r, border_radius=3)
         s.text(str(n_left), (bar.left - 8, bar.centery), 18, COLOURS["left"], anchor="midright",
-                   bold=True)
+               bold=True)
         s.text(str(n_right), (bar.right + 8, bar.centery), 18, COLOURS["right"],
-                   anchor="midleft", bold=True)
+               anchor="midleft", bold=True)
         s.text(_("pucks in hand — empty yours to win"), (bar.centerx, bar.top - 2), 14,
-                   theme.MUTED, anchor="midbottom")
+               theme.MUTED, anchor="midbottom")
 
     def _draw_hud(self, s) -> None:
         m = self.match
@@ -1267,7 +1267,7 @@ class MississippiScene(Scene):
         colour = COLOURS.get(side, theme.ACCENT) if m.phase not in ("flip", "over") else theme.ACCENT
         size = next((z for z in (30, 26, 22) if theme.font(z, True).size(head)[0] <= 500), 22)
         s.text(_fit(head, size, 500, bold=True), (640, 36), size, colour, anchor="center",
-                   bold=True)
+               bold=True)
         sub = self._instruction()
         if sub:
             lines = theme.wrap(sub, theme.SMALL, 500)
@@ -1288,9 +1288,9 @@ class MississippiScene(Scene):
             pulse = (m.knocked or int(self.t * 2) % 2 == 0
                      or not attending(self.t - self._calm_t0, 2 * math.pi))   # blinks, then stays
             s.panel(r, theme.BAD if not m.knocked else theme.GOOD, radius=10,
-                        border=theme.TEXT if pulse else None)
+                    border=theme.TEXT if pulse else None)
             s.text(_fit(banner, f, r.w - 20, True), r.center, f,
-                       theme.text_on(theme.BAD if not m.knocked else theme.GOOD), anchor="center", bold=True)
+                   theme.text_on(theme.BAD if not m.knocked else theme.GOOD), anchor="center", bold=True)
         # arrows: who shoots which way
         if m.shooter and self.lag_hold is None:
             d = 1 if m.shooter == "left" else -1
@@ -1366,7 +1366,7 @@ class MississippiScene(Scene):
             s.rect(theme.PANEL, bar, border_radius=7)
             s.rect(theme.BAD, (bar.x, bar.y, bar.w * frac, bar.h), border_radius=7)
             s.text(_("Time to flip"), (bar.centerx, bar.y - 4), theme.SMALL, theme.TEXT,
-                       anchor="midbottom")
+                   anchor="midbottom")
             if tp is not None and int(self.t * 4) % 2 == 0:
                 px, py = to_px(tp.x, tp.y)
                 s.circle(theme.BAD, (px, py), PR + 8, 3)
@@ -1407,11 +1407,11 @@ class MississippiScene(Scene):
         box = pygame.Rect(340, 200, 600, 280)
         s.panel(box, theme.PANEL, border=COLOURS[m.winner])
         s.text(_("{who} wins!").format(who=self._who(m.winner)), (640, 250), theme.TITLE,
-                   COLOURS[m.winner], anchor="center", bold=True)
+               COLOURS[m.winner], anchor="center", bold=True)
         s.text(_("All 16 pucks are at the other end."), (640, 310), theme.BODY, anchor="center")
         s.text(self.match_summary(), (640, 350), theme.BODY, theme.MUTED, anchor="center")
         s.text(_("Click or press Enter to return to the menu."), (640, 420), theme.SMALL,
-                   theme.MUTED, anchor="center")
+               theme.MUTED, anchor="center")
 
     def match_summary(self) -> str:
         """The win screen's count of shots and role swaps (singular and plural right)."""
