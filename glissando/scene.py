@@ -747,8 +747,11 @@ class GlissandoScene(Scene):
 
     def _draw_scene(self, canvas) -> None:
         """Everything but the result panel (G-6, G-7): the still part (cards, move list,
-        board) kept as one layer until the position or turn changes, the rest drawn on it."""
-        key = ("glissando.still", id(self), i18n.language(), self.pos.to_text(), len(self.history),
+        board) kept as one layer while what it shows stays the same (its key lists all of
+        that), the rest drawn on it."""
+        key = ("glissando.still", i18n.language(), tuple(tuple(p.to_dict().items()) for p in self.players),
+               self.start_pos.to_text(), tuple(self.history), self.pos.to_text(),
+               (self.config.options or {}).get("first", "random"),
                self.tip is not None and self.tip.placed is not None, self.thinking, self._lit_cells())
         canvas.backdrop(key, self._draw_still)
         self._draw_banner(canvas)
@@ -912,13 +915,13 @@ class GlissandoScene(Scene):
         return self.pos.placement_mask()
 
     def _draw_board(self, canvas) -> None:
-        """The board, with the legal placements lit softly (G-3) when a person places:
-        each kept as a layer per scale (and per set of lit cells)."""
+        """The board (a layer per scale), with the legal placements lit softly (G-3) when
+        a person places; part of the still layer (:meth:`_draw_still`)."""
         size = (BOARD.width + 2 * BOARD_PAD, BOARD.height + 2 * BOARD_PAD)
         board = canvas.cached("glissando.board", size, board_surface)   # wood to every edge: opaque
         mask = self._lit_cells()
         if mask:
-            def lit(layer):
+            def lit(layer):                      # kept per set of lit cells
                 layer.blit(board, (0, 0))
                 for sq in range(64):
                     if mask >> sq & 1:

@@ -76,6 +76,7 @@ class _Store:
         self.veils: collections.OrderedDict = collections.OrderedDict()
         self.images: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self.log: list | None = None
+        self.last_backdrop = None
 
     def text(self, s: str, size: int, color: tuple, bold: bool) -> pygame.Surface:
         key = (s, size, color, bold, self.scale)
@@ -456,11 +457,17 @@ class Canvas:
         return self._store.layer(("sprite", key), lambda: build(self.scale))
 
     def backdrop(self, key, draw) -> None:
-        """Draw the whole design area from a layer made once per scale by ``draw(layer)``
-        and kept under ``key`` (the still part of a screen: what lies under a win panel,
-        a menu's tiles)."""
-        layer = self.cached(("backdrop", key), self.size, draw)
-        self.blit(layer, (0, 0))
+        """Draw the whole design area's still part (what lies under a win panel, a
+        menu's tiles) with ``draw(canvas)``, kept as a layer under ``key``: the first
+        frame with a new ``key`` draws straight on this canvas (no layer to fill and copy
+        on the frame that changes); the next with the same ``key`` keeps it as a layer,
+        and the frames after blit that layer."""
+        full = ("layer", ("backdrop", key), tuple(self.size), False)
+        if full in self._store.layers or self._store.log is not None or self._store.last_backdrop == key:
+            self.blit(self.cached(("backdrop", key), self.size, draw), (0, 0))
+        else:
+            draw(self)
+        self._store.last_backdrop = key
 
     def sub(self, rect) -> "Canvas":
         """A canvas drawing inside design ``rect`` only, with its design (0, 0) at the

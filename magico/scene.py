@@ -57,6 +57,7 @@ AI_STEP = 0.9                     #: each step of the computer's turn stays this
 _TOLD: set[str] = set()           # board problems already shown to the player
 NOTE_SECONDS = 4.0                #: a message stays this long (s)
 WRONG_SECONDS = 8.0               #: a wrong result's correction stays this long unless acknowledged (s)
+GLOW_LEVELS = 16                  #: strengths of a glowing cell's pulse at a large scale (kept as layers)
 WRONG_MIN = 1.0                   #: ... and at least this long (s): a held-down Enter does not skip it
 
 
@@ -917,17 +918,32 @@ class MagicoScene(Scene):
             moving = self.phase == "ai" or self.is_ai(self.pos.to_move)
             pulse = 0.5 + 0.5 * (math.sin(self.clock * 6) if moving else attention(self.clock - self._calm_t0, 6))
             alpha = int(90 + 80 * pulse)
-            numbers = self.pos.board.numbers
-            for i in self.glow:                  # in each glowing cell: base, glow, then top
-                r = cell_rect(i).inflate(-4, -4)
-                inside = r.move(-BOARD_AREA.x, -BOARD_AREA.y)
-                if not ready:
+            if ready:
+                # an empty cell glowing at one of GLOW_LEVELS strengths, with its number: the
+                # same picture for every empty cell with that number, kept as a small layer
+                step = round((alpha - 90) * (GLOW_LEVELS - 1) / 80)
+                alpha = 90 + round(step * 80 / (GLOW_LEVELS - 1))
+                numbers = self.pos.board.numbers
+                first = min(glowing)
+                bare_inside = cell_rect(first).inflate(-4, -4).move(-BOARD_AREA.x, -BOARD_AREA.y)
+                for i in self.glow:
+                    r = cell_rect(i).inflate(-4, -4)
+                    n = numbers[i]
+
+                    def lit_cell(layer, n=n):
+                        layer.blit(base, (0, 0), area=bare_inside)      # an empty cell's ground
+                        layer.fill((*theme.ACCENT, alpha))
+                        layer.rect(theme.ACCENT, layer.bounds, 4, border_radius=10)
+                        layer.text(str(n), (r.width / 2, r.height / 2), 40, (52, 44, 34), anchor="center",
+                                   bold=True)
+                    surface.blit(surface.cached(("magico.glowcell", n, alpha), r.size, lit_cell), r.topleft)
+            else:
+                for i in self.glow:              # in each glowing cell: base, glow, then top
+                    r = cell_rect(i).inflate(-4, -4)
+                    inside = r.move(-BOARD_AREA.x, -BOARD_AREA.y)
                     surface.blit(base, r.topleft, area=inside)
-                surface.fill((*theme.ACCENT, alpha), r)
-                surface.rect(theme.ACCENT, r, 4, border_radius=10)
-                if ready:
-                    surface.text(str(numbers[i]), cell_rect(i).center, 40, (52, 44, 34), anchor="center", bold=True)
-                else:
+                    surface.fill((*theme.ACCENT, alpha), r)
+                    surface.rect(theme.ACCENT, r, 4, border_radius=10)
                     surface.blit(top, r.topleft, area=inside)
         if self.chosen is not None:
             surface.rect((255, 255, 255), cell_rect(self.chosen).inflate(-2, -2), 5,
