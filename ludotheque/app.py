@@ -644,7 +644,9 @@ class App:
     def _wait_events(self, timeout: float | None) -> list:
         """Sleep until SDL has an event (then take them all) or ``timeout`` s pass (then
         []). SDL's own wait sleeps on the window system's socket (~0 % of a core);
-        pygame's ``event.wait`` polls (~2 %), so it is the fallback only."""
+        pygame's ``event.wait`` polls (~2 %), so it is the fallback only. The wait is
+        taken in slices of 250 ms so that a Python signal handler (quit on SIGTERM) runs
+        soon."""
         lib = _sdl_library() if self.window else None
         wait = getattr(lib, "SDL_WaitEventTimeout", None)
         if wait is None:
@@ -654,7 +656,7 @@ class App:
         wait.argtypes = [ctypes.c_void_p, ctypes.c_int]
         end = None if timeout is None else time.perf_counter() + timeout
         while True:
-            left = 1000 if end is None else max(1, min(1000, int((end - time.perf_counter()) * 1000 + 0.999)))
+            left = 250 if end is None else max(1, min(250, int((end - time.perf_counter()) * 1000 + 0.999)))
             if wait(None, left):                 # an event is waiting (not taken by SDL)
                 events = pygame.event.get()
                 if events:
