@@ -49,6 +49,7 @@ class MenuScene(Scene):
     """The launcher: a title, one tile per game, settings and quit."""
 
     opaque = True
+    animating = False                 # still until an event
 
     def __init__(self, app):
         super().__init__(app)
@@ -165,6 +166,7 @@ class SetupScene(Scene):
     names, and the game's own options; then Start."""
 
     opaque = True
+    animating = False                 # still until an event
 
     def __init__(self, app, game, vs_ai: bool = False):
         super().__init__(app)
@@ -288,6 +290,7 @@ class RulesScene(Scene):
     """A scrollable page of rules text. Wheel, ↑/↓, PgUp/PgDn scroll; Esc or Back closes."""
 
     opaque = True
+    animating = False                 # still until an event
 
     def __init__(self, app, title, body):
         super().__init__(app)
@@ -339,6 +342,7 @@ class SettingsScene(Scene):
 
     overlay = False
     opaque = True
+    animating = False                 # still until an event
 
     def __init__(self, app):
         super().__init__(app)
@@ -401,6 +405,7 @@ class PauseScene(Scene):
     """Esc menu over a game: resume, rules, settings, back to the menu, quit."""
 
     overlay = True
+    animating = False
     dim_below = 170                   # the game under it, darkened (drawn once by the shell)
 
     def __init__(self, app):

@@ -31,8 +31,10 @@ class Scene:
     :cvar animating: True while the picture moves by itself or a timer runs (a moving
         puck, an animation, the computer thinking, a message that goes away): the shell
         then runs the fixed steps and draws every frame. While False it waits for input
-        and runs no steps: a scene waiting for a person is still (subclasses make it a
-        property).
+        and runs no steps: a scene waiting for a person is still. True by default, so a
+        scene that does not say is stepped and drawn every frame as a simple game
+        expects; the shell's screens and the games make it False (a property) when
+        nothing moves.
     :cvar stepping: True while a timer runs on a still picture (a message that goes away
         after a few seconds): the shell runs the fixed steps but draws only the frames
         the scene asks for with ``app.redraw()``.
@@ -46,7 +48,7 @@ class Scene:
     opaque = False
     dim_below = 0
     game_id: str | None = None
-    animating = False
+    animating = True
     stepping = False
     tracking_pointer = False
 

@@ -496,6 +496,7 @@ class Dialog(Scene):
     """
 
     overlay = True
+    animating = False
     dim_below = 150                   # the screen under it, darkened (drawn once by the shell)
 
     def __init__(self, app, title, body, buttons):
