@@ -79,8 +79,13 @@ class Session:
         self.app = None
         # A window manager, as on a desktop (see the module's docstring); running once it
         # has announced itself on the root window (EWMH).
-        self.wm = subprocess.Popen([WM], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        assert wait_for(self._wm_running, 30), "openbox did not start"
+        self.wm_log = tmp_path / "openbox.log"
+        with open(self.wm_log, "w") as out:
+            self.wm = subprocess.Popen([WM], env=self.env, stdout=out, stderr=subprocess.STDOUT)
+        assert wait_for(self._wm_running, 30), \
+            f"openbox did not start on {self.disp} (exit {self.wm.poll()}, Xvfb {self.xvfb.poll()}, " \
+            f"xdotool {subprocess.run(['xdotool', 'getmouselocation'], env=self.env, capture_output=True).returncode}): " \
+            f"{self.wm_log.read_text()[-500:]}"
 
     def _wm_running(self) -> bool:
         out = subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=self.env,
