@@ -4,7 +4,7 @@ The scene holds no rules: every placement, slide, removal and the end of the gam
 through :mod:`glissando.rules` (``Position`` and ``TurnInProgress``); the computer's
 turns come from :mod:`glissando.ai` on a worker thread (``app.run_worker``).
 
-Layout on the logical 1280×720 surface (px): the two player cards on the left
+Layout in 1280×720 design units (drawn on the shell's canvas at the window's pixels): the two player cards on the left
 (x 20–302), the board in the middle (:data:`BOARD`, 8 cells of :data:`CELL` px), the
 move list and the buttons on the right (x 976–1256), the turn banner above the board.
 
@@ -32,7 +32,8 @@ import pygame
 
 from ludotheque import i18n, theme
 from ludotheque.menu import level_name
-from ludotheque.scene import Scene
+from ludotheque.canvas import as_canvas
+from ludotheque.scene import Scene, attending, attention
 from ludotheque.widgets import Button, is_click, is_release
 
 from glissando import ai
@@ -107,24 +108,27 @@ def reason(exc: IllegalTurn) -> str:
 
 # ------------------------------------------------------------------- drawing helpers
 
-def pawn_sprite(color: str, radius: int = PAWN_R, alpha: int = 255) -> pygame.Surface:
-    """A pawn drawn at 4× and scaled down (smooth edges). Blue pawns carry a ring,
-    orange pawns a diamond, so the two sides differ by more than colour."""
+def pawn_sprite(color: str, radius: int = PAWN_R, alpha: int = 255, scale: float = 1.0) -> pygame.Surface:
+    """A pawn of ``radius`` design units drawn for ``scale`` device px per unit: drawn at
+    4× and scaled down (smooth edges). Blue pawns carry a ring, orange pawns a diamond,
+    so the two sides differ by more than colour."""
     k = 4
-    r = radius * k
-    size = 2 * r + 6 * k
+    u = k * scale                                # drawing px per design unit
+    r = round(radius * u)
+    size = 2 * r + round(6 * u)
+    size += -size % k                            # scales down to whole px
     s = pygame.Surface((size, size), pygame.SRCALPHA)
     c = (size // 2, size // 2)
     base = COLORS[color]
     dark = tuple(int(v * 0.55) for v in base)
     light = tuple(min(255, int(v * 1.25 + 40)) for v in base)
-    pygame.draw.circle(s, (0, 0, 0, 90), (c[0] + 3 * k, c[1] + 4 * k), r)      # shadow
+    pygame.draw.circle(s, (0, 0, 0, 90), (c[0] + round(3 * u), c[1] + round(4 * u)), r)      # shadow
     pygame.draw.circle(s, dark, c, r)
-    pygame.draw.circle(s, base, (c[0] - k, c[1] - k), r - 3 * k)
+    pygame.draw.circle(s, base, (c[0] - round(u), c[1] - round(u)), r - round(3 * u))
     pygame.draw.circle(s, light, (c[0] - r // 3, c[1] - r // 3), r // 4)         # sheen
     mark = (250, 250, 250)
     if color == BLUE:
-        pygame.draw.circle(s, mark, c, int(r * 0.45), 4 * k)
+        pygame.draw.circle(s, mark, c, int(r * 0.45), round(4 * u))
     else:
         d = int(r * 0.45)
         pygame.draw.polygon(s, mark, [(c[0], c[1] - d), (c[0] + d, c[1]),
@@ -135,59 +139,66 @@ def pawn_sprite(color: str, radius: int = PAWN_R, alpha: int = 255) -> pygame.Su
     return out
 
 
-def board_surface() -> pygame.Surface:
-    """The wooden board with its grid and coordinates (drawn once)."""
+BOARD_PAD = 34                                   # the frame around the cells, design units
+
+
+def board_surface(canvas=None):
+    """The wooden board with its grid and coordinates, drawn on ``canvas`` (a layer of
+    the board's size, design units from (0, 0)); on a new 1:1 surface when None."""
     from ludotheque.art import wood_texture
 
-    pad = 34
-    surf = pygame.Surface((BOARD.width + 2 * pad, BOARD.height + 2 * pad), pygame.SRCALPHA)
-    frame = wood_texture(surf.get_width(), surf.get_height(), base=(150, 102, 58),
-                         dark=(92, 60, 32), seed=11)
+    pad = BOARD_PAD
+    if canvas is None:
+        canvas = pygame.Surface((BOARD.width + 2 * pad, BOARD.height + 2 * pad), pygame.SRCALPHA)
+    surf = as_canvas(canvas)
+    frame = wood_texture(*surf.device_size((BOARD.width + 2 * pad, BOARD.height + 2 * pad)),
+                         base=(150, 102, 58), dark=(92, 60, 32), seed=11)
     surf.blit(frame, (0, 0))
-    inner = wood_texture(BOARD.width, BOARD.height, seed=5)
+    inner = wood_texture(*surf.device_size(BOARD.size), seed=5)
     surf.blit(inner, (pad, pad))
     for i in range(9):
         x = pad + i * CELL
-        pygame.draw.line(surf, theme.WOOD_DARK, (x, pad), (x, pad + BOARD.height), 2)
-        pygame.draw.line(surf, theme.WOOD_DARK, (pad, x), (pad + BOARD.width, x), 2)
-    pygame.draw.rect(surf, (70, 44, 22), (pad - 3, pad - 3, BOARD.width + 6, BOARD.height + 6), 3)
-    f = theme.font(16, True)
+        surf.line(theme.WOOD_DARK, (x, pad), (x, pad + BOARD.height), 2)
+        surf.line(theme.WOOD_DARK, (pad, x), (pad + BOARD.width, x), 2)
+    surf.rect((70, 44, 22), (pad - 3, pad - 3, BOARD.width + 6, BOARD.height + 6), 3)
     for i in range(8):
         for txt, pos in ((chr(97 + i), (pad + i * CELL + CELL // 2, pad + BOARD.height + pad // 2)),
                          (chr(97 + i), (pad + i * CELL + CELL // 2, pad // 2)),
                          (str(8 - i), (pad // 2, pad + i * CELL + CELL // 2)),
                          (str(8 - i), (pad + BOARD.width + pad // 2, pad + i * CELL + CELL // 2))):
-            img = f.render(txt, True, (245, 228, 200))
-            surf.blit(img, img.get_rect(center=pos))
-    return surf
+            surf.text(txt, pos, 16, (245, 228, 200), anchor="center", bold=True)
+    return canvas
 
 
-def draw_preview(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """The launcher tile picture: a small board with a line of blue pawns and a push."""
-    surface.fill((40, 46, 58), rect)
+def draw_preview(canvas, rect: pygame.Rect) -> None:
+    """The launcher tile picture: a small board with a line of blue pawns and a push
+    (``canvas`` a :class:`ludotheque.canvas.Canvas` or a pygame surface, ``rect`` design
+    units)."""
+    canvas = as_canvas(canvas)
+    canvas.fill((40, 46, 58), rect)
     n = 8
     cell = min(rect.width, rect.height) * 0.9 / n
     x0 = rect.centerx - cell * n / 2
     y0 = rect.centery - cell * n / 2
-    pygame.draw.rect(surface, theme.WOOD, (x0 - 4, y0 - 4, cell * n + 8, cell * n + 8), border_radius=4)
+    canvas.rect(theme.WOOD, (x0 - 4, y0 - 4, cell * n + 8, cell * n + 8), border_radius=4)
     for i in range(n + 1):
-        pygame.draw.line(surface, theme.WOOD_DARK, (x0 + i * cell, y0), (x0 + i * cell, y0 + n * cell), 1)
-        pygame.draw.line(surface, theme.WOOD_DARK, (x0, y0 + i * cell), (x0 + n * cell, y0 + i * cell), 1)
+        canvas.line(theme.WOOD_DARK, (x0 + i * cell, y0), (x0 + i * cell, y0 + n * cell), 1)
+        canvas.line(theme.WOOD_DARK, (x0, y0 + i * cell), (x0 + n * cell, y0 + i * cell), 1)
     pawns = {(1, 3): BLUE, (2, 3): BLUE, (3, 3): BLUE, (4, 3): BLUE, (6, 3): BLUE,
              (2, 5): ORANGE, (3, 4): ORANGE, (5, 2): ORANGE, (6, 5): ORANGE, (0, 0): ORANGE}
     r = int(cell * 0.38)
     for (f, rr), col in pawns.items():
         c = (int(x0 + (f + 0.5) * cell), int(y0 + (rr + 0.5) * cell))
-        pygame.draw.circle(surface, COLORS[col], c, r)
+        canvas.circle(COLORS[col], c, r)
         if col == BLUE:
-            pygame.draw.circle(surface, (250, 250, 250), c, max(2, r // 2), 2)
+            canvas.circle((250, 250, 250), c, max(2, r // 2), 2)
         else:
             d = max(2, r // 2)
-            pygame.draw.polygon(surface, (250, 250, 250), [(c[0], c[1] - d), (c[0] + d, c[1]),
-                                                            (c[0], c[1] + d), (c[0] - d, c[1])])
+            canvas.polygon((250, 250, 250), [(c[0], c[1] - d), (c[0] + d, c[1]),
+                                             (c[0], c[1] + d), (c[0] - d, c[1])])
     ax = int(x0 + 6.5 * cell)
     ay = int(y0 + 3.5 * cell)
-    pygame.draw.line(surface, theme.ACCENT, (ax + r, ay), (ax + int(cell * 0.9), ay), 3)
+    canvas.line(theme.ACCENT, (ax + r, ay), (ax + int(cell * 0.9), ay), 3)
 
 
 # ------------------------------------------------------------------- the scene
@@ -215,6 +226,7 @@ class GlissandoScene(Scene):
     """
 
     game_id = "glissando"
+    opaque = True
 
     def __init__(self, app, config):
         super().__init__(app)
@@ -243,12 +255,6 @@ class GlissandoScene(Scene):
         self.ai_gen = 0
         self.clock = 0.0
         self.score_flash = 0.0
-        self._text_cache: dict = {}
-        self._board = board_surface()
-        self._sprites = {c: pawn_sprite(c) for c in (BLUE, ORANGE)}
-        self._ghosts = {c: pawn_sprite(c, alpha=185) for c in (BLUE, ORANGE)}
-        self._faded = {c: pawn_sprite(c, alpha=70) for c in (BLUE, ORANGE)}
-        self._small = {c: pawn_sprite(c, 14) for c in (BLUE, ORANGE)}
         self.no_slide_btn = Button((976, 548, 280, 56), lambda: _("No slide (Enter)"),
                                    self.skip_slide, color=theme.PANEL_HI, size=22)
         self.undo_btn = Button((976, 614, 280, 56), lambda: _("Undo (U)"), self.undo)
@@ -305,6 +311,17 @@ class GlissandoScene(Scene):
     @property
     def thinking(self) -> bool:
         return self.future is not None
+
+    @property
+    def animating(self) -> bool:
+        """True while something moves or runs on its own (the shell draws every frame): an
+        animation, the computer's turn, or a scoring line calling for a person's removal
+        (G-5) during its first few seconds. A board waiting for a person is still."""
+        if self.pos.over:
+            return False
+        if self.anim is not None or self.future is not None or self.is_ai(self.pos.to_move):
+            return True
+        return self.tip is not None and self.tip.stage == "remove" and attending(self.score_flash, 8)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -534,10 +551,13 @@ class GlissandoScene(Scene):
         if self.tip is not None and self.tip.stage == "slide" and self.no_slide_btn.handle(event):
             return True
         if event.type == pygame.MOUSEMOTION:
+            seen = (self.hover, self.show_cursor, self.drag and self.drag["dir"])
             self.hover = cell_at(event.pos)
             if self.hover is not None:
                 self.show_cursor = False
             self._drag_motion(event.pos)
+            if (self.hover, self.show_cursor, self.drag and self.drag["dir"]) != seen:
+                self.app.redraw()                 # the lit cell or the slide's preview changed
             return False
         if is_click(event):
             return self._click(event.pos)
@@ -687,55 +707,66 @@ class GlissandoScene(Scene):
 
     # ------------------------------------------------------------------ drawing
 
-    def _text(self, s: str, size: int, color=theme.TEXT, bold: bool = False) -> pygame.Surface:
-        key = (s, size, color, bold)
-        img = self._text_cache.get(key)
-        if img is None:
-            if len(self._text_cache) > 400:
-                self._text_cache.clear()
-            img = self._text_cache[key] = theme.font(size, bold).render(s, True, color)
-        return img
+    @staticmethod
+    def _pawn(canvas, color: str, radius: int = PAWN_R, alpha: int = 255) -> pygame.Surface:
+        """The pawn sprite for ``canvas``'s scale (made once per scale)."""
+        return canvas.sprite(("glissando.pawn", color, radius, alpha),
+                             lambda scale: pawn_sprite(color, radius, alpha, scale))
 
-    def _blit_text(self, surface, s, pos, size=theme.BODY, color=theme.TEXT, anchor="topleft",
+    def _blit_text(self, canvas, s, pos, size=theme.BODY, color=theme.TEXT, anchor="topleft",
                    bold=False, max_width: int | None = None) -> pygame.Rect:
-        img = self._text(s, size, color, bold)
-        while max_width is not None and img.get_width() > max_width and size > 12:
+        """One line of text, shrunk (then cut with "…") to ``max_width`` design units."""
+        def width(text, size):
+            return theme.font(size, bold).size(text)[0]
+        while max_width is not None and width(s, size) > max_width and size > 12:
             size -= 2                                    # shrink long names to fit
-            img = self._text(s, size, color, bold)
-        if max_width is not None and img.get_width() > max_width:
-            while len(s) > 1 and img.get_width() > max_width:
+        if max_width is not None and width(s, size) > max_width:
+            while len(s) > 1 and width(s, size) > max_width:
                 s = s[:-2] + "…"
-                img = self._text(s, size, color, bold)
-        rect = img.get_rect(**{anchor: pos})
-        surface.blit(img, rect)
-        return rect
+        return canvas.text(s, pos, size, color, anchor=anchor, bold=bold)
 
     def _board_cells(self):
         """(blue, orange) bitboards to draw now: the turn in progress or the position."""
         src = self.tip if self.tip is not None else self.pos
         return src.blue, src.orange
 
-    def draw(self, surface) -> None:
-        surface.fill(theme.BG)
-        self._draw_banner(surface)
-        self._draw_players(surface)
-        self._draw_moves(surface)
-        surface.blit(self._board, (BOARD.x - 34, BOARD.y - 34))
-        self._draw_highlights(surface)
-        self._draw_pawns(surface)
-        self._draw_last_turn(surface)
-        self._draw_overlays(surface)
+    def draw(self, canvas) -> None:
+        canvas = as_canvas(canvas)
+        if self.pos.over and self.show_result:
+            # the board under the result panel is still: drawn and dimmed once
+            key = ("glissando.over", id(self), len(self.history), i18n.language(),
+                   self.undo_btn.hover, self.view_btn.hover)
+
+            def still(layer):
+                self._draw_scene(layer)
+                layer.dim(140)
+            canvas.backdrop(key, still)
+            self._draw_win_panel(canvas)
+            return
+        self._draw_scene(canvas)
+
+    def _draw_scene(self, canvas) -> None:
+        """Everything but the result panel (G-6, G-7): the still part (cards, move list,
+        board) kept as one layer while what it shows stays the same (its key lists all of
+        that), the rest drawn on it."""
+        key = ("glissando.still", i18n.language(), tuple(tuple(p.to_dict().items()) for p in self.players),
+               self.start_pos.to_text(), tuple(self.history), self.pos.to_text(),
+               (self.config.options or {}).get("first", "random"),
+               self.tip is not None and self.tip.placed is not None, self.thinking, self._lit_cells())
+        canvas.backdrop(key, self._draw_still)
+        self._draw_banner(canvas)
+        self._draw_highlights(canvas)
+        self._draw_pawns(canvas)
+        self._draw_last_turn(canvas)
+        self._draw_overlays(canvas)
         if self.tip is not None and self.tip.stage == "slide" and self.human_to_move:
-            self.no_slide_btn.draw(surface)
+            self.no_slide_btn.draw(canvas)
         self.undo_btn.enabled = (self.anim is None and bool(self.history or
                                  (self.tip is not None and self.tip.stage != "place"))
                                  and not all(p.kind == "ai" for p in self.players))
-        self.undo_btn.draw(surface)
-        if self.pos.over:
-            if self.show_result:
-                self._draw_win(surface)
-            else:
-                self.view_btn.draw(surface)
+        self.undo_btn.draw(canvas)
+        if self.pos.over and not self.show_result:
+            self.view_btn.draw(canvas)
 
     def _stage_text(self) -> str:
         color = self.pos.to_move
@@ -763,27 +794,27 @@ class GlissandoScene(Scene):
             return _("{name}: pick a second pawn of the same line").format(name=name)
         return ""
 
-    def _draw_banner(self, surface) -> None:
+    def _draw_banner(self, canvas) -> None:
         color = self.pos.to_move
         rect = pygame.Rect(BOARD.x - 34, 6, BOARD.width + 68, 40)
         if self.pos.over:
             return
         col = COLORS[color]
-        theme.panel(surface, rect, tuple(int(c * 0.35) for c in col), radius=12, border=col)
-        surface.blit(self._small[color], self._small[color].get_rect(center=(rect.x + 28, rect.centery)))
-        self._blit_text(surface, self._stage_text(), (rect.x + 52, rect.centery), 20, theme.TEXT,
+        canvas.panel(rect, tuple(int(c * 0.35) for c in col), radius=12, border=col)
+        canvas.blit(self._pawn(canvas, color, 14), (rect.x + 28, rect.centery), anchor="center")
+        self._blit_text(canvas, self._stage_text(), (rect.x + 52, rect.centery), 20, theme.TEXT,
                         anchor="midleft", bold=True, max_width=rect.width - 64)
 
-    def _draw_players(self, surface) -> None:
+    def _draw_players(self, canvas) -> None:
         for i, color in enumerate((BLUE, ORANGE)):
             rect = pygame.Rect(20, 100 + i * 250, 282, 226)
             active = self.pos.to_move == color and not self.pos.over
             col = COLORS[color]
-            theme.panel(surface, rect, theme.PANEL if active else theme.BG2, radius=16,
-                        border=col if active else theme.LINE)
+            canvas.panel(rect, theme.PANEL if active else theme.BG2, radius=16,
+                         border=col if active else theme.LINE)
             if active:
-                pygame.draw.rect(surface, col, rect, 5, border_radius=16)
-            surface.blit(self._sprites[color], self._sprites[color].get_rect(center=(rect.x + 46, rect.y + 48)))
+                canvas.rect(col, rect, 5, border_radius=16)
+            canvas.blit(self._pawn(canvas, color), (rect.x + 46, rect.y + 48), anchor="center")
             seat = self.seat(color)
             # the name, and under it the side (a computer's level beside it); a player with
             # no name typed is called by the side alone, once, in its colour
@@ -793,32 +824,32 @@ class GlissandoScene(Scene):
             elif seat.name.strip().casefold() == side_name(color).casefold():
                 title_col, sub = col, None
             width = rect.right - rect.x - 100
-            self._blit_text(surface, title, (rect.x + 86, rect.y + (36 if sub else 48)), theme.BODY, title_col,
+            self._blit_text(canvas, title, (rect.x + 86, rect.y + (36 if sub else 48)), theme.BODY, title_col,
                             anchor="midleft", bold=True, max_width=width)
             if sub:
-                self._blit_text(surface, sub, (rect.x + 86, rect.y + 52), theme.SMALL, col, bold=True,
+                self._blit_text(canvas, sub, (rect.x + 86, rect.y + 52), theme.SMALL, col, bold=True,
                                 max_width=width)
             idx = 0 if color == BLUE else 1
-            self._blit_text(surface, _("Reserve: {n}").format(n=self.pos.reserves[idx] if self.tip is None
-                                                                   or self.tip.placed is None or not active
-                                                                   else self.pos.reserves[idx] - 1),
+            self._blit_text(canvas, _("Reserve: {n}").format(n=self.pos.reserves[idx] if self.tip is None
+                                                             or self.tip.placed is None or not active
+                                                             else self.pos.reserves[idx] - 1),
                             (rect.x + 20, rect.y + 96), theme.BODY, theme.TEXT)
-            self._blit_text(surface, _("Points: {p} / {t}").format(p=self.pos.points[idx], t=self.pos.target),
+            self._blit_text(canvas, _("Points: {p} / {t}").format(p=self.pos.points[idx], t=self.pos.target),
                             (rect.x + 20, rect.y + 130), theme.BODY, theme.TEXT)
             for k in range(self.pos.target):
                 c = (rect.x + 32 + k * 34, rect.y + 184)
                 if k < self.pos.points[idx]:
-                    pygame.draw.circle(surface, theme.ACCENT, c, 12)
-                    pygame.draw.circle(surface, (255, 240, 200), c, 12, 2)
+                    canvas.circle(theme.ACCENT, c, 12)
+                    canvas.circle((255, 240, 200), c, 12, 2)
                 else:
-                    pygame.draw.circle(surface, theme.LINE, c, 12, 2)
+                    canvas.circle(theme.LINE, c, 12, 2)
             if active:
                 label = _("to play") if not (self.thinking and self.is_ai(color)) else _("thinking…")
-                self._blit_text(surface, "▶ " + label, (rect.right - 16, rect.y + 184), theme.SMALL,
+                self._blit_text(canvas, "▶ " + label, (rect.right - 16, rect.y + 184), theme.SMALL,
                                 col, anchor="midright", bold=True)
-        self._draw_legend(surface)
+        self._draw_legend(canvas)
 
-    def _draw_legend(self, surface) -> None:
+    def _draw_legend(self, canvas) -> None:
         """The key of the board's colours (left column, under the player cards): green
         a legal placement (G-3), red a cell where the pawn cannot go, yellow the pawn
         just placed, a slide's path (G-4) and a scoring line (G-5)."""
@@ -830,31 +861,29 @@ class GlissandoScene(Scene):
                               (None, _("Rings: the last turn"))):
             box = pygame.Rect(x, y, 18, 18)
             if swatch is None:
-                pygame.draw.circle(surface, theme.MUTED, box.center, 9, 2)
+                canvas.circle(theme.MUTED, box.center, 9, 2)
             else:
-                veil = pygame.Surface(box.size, pygame.SRCALPHA)
-                veil.fill((*swatch, 110))
-                surface.blit(veil, box)
-                pygame.draw.rect(surface, swatch, box, 2)
-            self._blit_text(surface, label, (x + 28, box.centery), 16, theme.MUTED,
+                canvas.fill((*swatch, 110), box)
+                canvas.rect(swatch, box, 2)
+            self._blit_text(canvas, label, (x + 28, box.centery), 16, theme.MUTED,
                             anchor="midleft", max_width=302 - x - 28)
             y += 24
 
-    def _draw_moves(self, surface) -> None:
+    def _draw_moves(self, canvas) -> None:
         rect = pygame.Rect(976, 100, 280, 432)
-        theme.panel(surface, rect, theme.BG2, radius=14, border=theme.LINE)
-        self._blit_text(surface, _("Moves"), (rect.x + 16, rect.y + 10), theme.BODY, theme.ACCENT, bold=True)
+        canvas.panel(rect, theme.BG2, radius=14, border=theme.LINE)
+        self._blit_text(canvas, _("Moves"), (rect.x + 16, rect.y + 10), theme.BODY, theme.ACCENT, bold=True)
         # the key of the G-N2 turn texts listed below
         for k, line in enumerate((_("a1 placed · b4> slid right"),
                                   _("^ up · v down · < left · xd2 removed"))):
-            self._blit_text(surface, line, (rect.x + 16, rect.y + 44 + 20 * k), 15, theme.MUTED,
+            self._blit_text(canvas, line, (rect.x + 16, rect.y + 44 + 20 * k), 15, theme.MUTED,
                             max_width=rect.width - 28)
-        pygame.draw.line(surface, theme.LINE, (rect.x + 12, rect.y + 88), (rect.right - 12, rect.y + 88))
+        canvas.line(theme.LINE, (rect.x + 12, rect.y + 88), (rect.right - 12, rect.y + 88))
         if not self.history and not self.pos.over and \
                 (self.config.options or {}).get("first", "random") == "random":
             text = _("{side} starts (drawn by lot)").format(side=side_name(self.start_pos.to_move))  # G-2
             for k, line in enumerate(theme.wrap(text, theme.SMALL, rect.width - 28, True)[:2]):
-                self._blit_text(surface, line, (rect.x + 16, rect.y + 100 + 26 * k), theme.SMALL,
+                self._blit_text(canvas, line, (rect.x + 16, rect.y + 100 + 26 * k), theme.SMALL,
                                 COLORS[self.start_pos.to_move], bold=True, max_width=rect.width - 28)
         rows = 13
         start = max(0, len(self.history) - rows)
@@ -865,36 +894,60 @@ class GlissandoScene(Scene):
             color = ORANGE if color == BLUE else BLUE
         y = rect.y + 96
         for i in range(start, len(self.history)):
-            surface.blit(self._small[colors[i]], self._small[colors[i]].get_rect(center=(rect.x + 64, y + 11)))
-            self._blit_text(surface, f"{i + 1}.", (rect.x + 44, y + 11), theme.SMALL, theme.MUTED, anchor="midright")
-            self._blit_text(surface, self.history[i], (rect.x + 84, y + 11), theme.SMALL,
+            canvas.blit(self._pawn(canvas, colors[i], 14), (rect.x + 64, y + 11), anchor="center")
+            self._blit_text(canvas, f"{i + 1}.", (rect.x + 44, y + 11), theme.SMALL, theme.MUTED, anchor="midright")
+            self._blit_text(canvas, self.history[i], (rect.x + 84, y + 11), theme.SMALL,
                             theme.TEXT if i == len(self.history) - 1 else theme.MUTED, anchor="midleft")
             y += 24
 
-    def _draw_highlights(self, surface) -> None:
+    def _draw_still(self, canvas) -> None:
+        """The players' cards, the move list and the board (lit where a person may place)."""
+        canvas.fill_around(theme.BG, BOARD.inflate(2 * BOARD_PAD, 2 * BOARD_PAD))   # the board covers the rest
+        self._draw_players(canvas)
+        self._draw_moves(canvas)
+        self._draw_board(canvas)
+
+    def _lit_cells(self) -> int | None:
+        """The legal placements (G-3) lit on the board now, as a mask; None when none are."""
+        tip = self.tip
+        if tip is None or not self.human_to_move or tip.stage != "place":
+            return None
+        return self.pos.placement_mask()
+
+    def _draw_board(self, canvas) -> None:
+        """The board (a layer per scale), with the legal placements lit softly (G-3) when
+        a person places; part of the still layer (:meth:`_draw_still`)."""
+        size = (BOARD.width + 2 * BOARD_PAD, BOARD.height + 2 * BOARD_PAD)
+        board = canvas.cached("glissando.board", size, board_surface)   # wood to every edge: opaque
+        mask = self._lit_cells()
+        if mask:
+            def lit(layer):                      # kept per set of lit cells
+                layer.blit(board, (0, 0))
+                for sq in range(64):
+                    if mask >> sq & 1:
+                        r = cell_rect(sq).move(BOARD_PAD - BOARD.x, BOARD_PAD - BOARD.y)
+                        layer.fill((*theme.GOOD, 38), r)
+                        layer.rect(theme.GOOD, r.inflate(-10, -10), 1, border_radius=6)
+            board = canvas.cached(("glissando.lit", mask), size, lit)
+        canvas.blit(board, (BOARD.x - BOARD_PAD, BOARD.y - BOARD_PAD))
+
+    def _draw_highlights(self, canvas) -> None:
         tip = self.tip
         if tip is None or not self.human_to_move:
             return
-        veil = pygame.Surface((CELL, CELL), pygame.SRCALPHA)
         if tip.stage == "place":
-            # G-3: every legal placement is lit softly, the one under the pointer (or the
-            # keyboard cursor) strongly; an illegal cell under the pointer is red
+            # G-3: every legal placement is lit softly (on the board's layer, _draw_board),
+            # the one under the pointer (or the keyboard cursor) strongly; an illegal cell
+            # under the pointer is red
             mask = self.pos.placement_mask()
-            veil.fill((*theme.GOOD, 38))
-            for sq in range(64):
-                if mask >> sq & 1:
-                    r = cell_rect(sq)
-                    surface.blit(veil, r)
-                    pygame.draw.rect(surface, theme.GOOD, r.inflate(-10, -10), 1, border_radius=6)
             for sq, kb in ((self.hover, False), (self.cursor if self.show_cursor else None, True)):
                 if sq is None:
                     continue
                 legal = mask >> sq & 1
-                veil.fill((*theme.GOOD, 130) if legal else (*theme.BAD, 70))
-                surface.blit(veil, cell_rect(sq))
-                pygame.draw.rect(surface, theme.GOOD if legal else theme.BAD, cell_rect(sq), 3)
+                canvas.fill((*theme.GOOD, 130) if legal else (*theme.BAD, 70), cell_rect(sq))
+                canvas.rect(theme.GOOD if legal else theme.BAD, cell_rect(sq), 3)
         elif self.show_cursor:
-            pygame.draw.rect(surface, theme.ACCENT, cell_rect(self.cursor), 3)
+            canvas.rect(theme.ACCENT, cell_rect(self.cursor), 3)
 
     def last_turn_cells(self) -> tuple[list[int], list[int]]:
         """Where the last complete turn changed the board, to show it until the next pawn
@@ -921,17 +974,17 @@ class GlissandoScene(Scene):
             pass
         return ([sq for sq in range(64) if arrived >> sq & 1], [sq for sq in range(64) if left >> sq & 1])
 
-    def _draw_last_turn(self, surface) -> None:
+    def _draw_last_turn(self, canvas) -> None:
         if self.tip is None or self.tip.stage != "place" or self.anim is not None:
             return
         arrived, left = self.last_turn_cells()
         color = COLORS[self.positions[-2].to_move] if len(self.positions) > 1 else theme.TEXT
         for sq in arrived:
-            pygame.draw.circle(surface, color, cell_center(sq), PAWN_R + 6, 3)
+            canvas.circle(color, cell_center(sq), PAWN_R + 6, 3)
         for sq in left:
-            pygame.draw.circle(surface, color, cell_center(sq), 7, 2)
+            canvas.circle(color, cell_center(sq), 7, 2)
 
-    def _draw_pawns(self, surface) -> None:
+    def _draw_pawns(self, canvas) -> None:
         blue, orange = self._board_cells()
         moving = {}
         if self.anim is not None and self.anim.kind == "slide":
@@ -945,34 +998,36 @@ class GlissandoScene(Scene):
             color = BLUE if blue >> sq & 1 else ORANGE if orange >> sq & 1 else None
             if color is None:
                 continue
-            spr = (self._faded if sq in previewed else self._sprites)[color]
-            surface.blit(spr, spr.get_rect(center=cell_center(sq)))
+            spr = self._pawn(canvas, color, alpha=70 if sq in previewed else 255)
+            canvas.blit(spr, cell_center(sq), anchor="center")
         if moving:
             k = min(1.0, self.anim.t / self.anim.duration)
             k = 1 - (1 - k) ** 3                                 # ease out
             for a, b in moving.items():
                 color = BLUE if blue >> a & 1 else ORANGE
                 (x0, y0), (x1, y1) = cell_center(a), cell_center(b)
-                spr = self._sprites[color]
-                surface.blit(spr, spr.get_rect(center=(x0 + (x1 - x0) * k, y0 + (y1 - y0) * k)))
+                spr = self._pawn(canvas, color)
+                canvas.blit(spr, (x0 + (x1 - x0) * k, y0 + (y1 - y0) * k), anchor="center")
 
-    def _draw_overlays(self, surface) -> None:
+    def _draw_overlays(self, canvas) -> None:
         tip = self.tip
         if tip is None:
             return
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 8)
+        # the scoring line flashes (the computer's removal) or breathes, then holds (a person's)
+        pulse = 0.5 + 0.5 * (math.sin(self.clock * 8) if self.anim is not None
+                             else attention(self.score_flash, 8))
         # the pawn just placed
         if tip.placed is not None and tip.stage == "slide" and not (self.anim and self.anim.kind == "slide"):
-            pygame.draw.circle(surface, theme.ACCENT, cell_center(tip.placed), PAWN_R + 5, 3)
+            canvas.circle(theme.ACCENT, cell_center(tip.placed), PAWN_R + 5, 3)
         if self.anim is not None and self.anim.kind == "place":
             for sq in self.anim.cells:
                 r = PAWN_R + 4 + int(14 * (1 - self.anim.t / self.anim.duration))
-                pygame.draw.circle(surface, theme.ACCENT, cell_center(sq), r, 3)
+                canvas.circle(theme.ACCENT, cell_center(sq), r, 3)
         # the selected pawn (keyboard slides) and its possible directions
         if self.selected is not None and tip.stage == "slide" and self.human_to_move:
             if tip.at(self.selected) == self.pos.to_move:
                 cx, cy = cell_center(self.selected)
-                pygame.draw.circle(surface, theme.TEXT, (cx, cy), PAWN_R + 6, 3)
+                canvas.circle(theme.TEXT, (cx, cy), PAWN_R + 6, 3)
                 for sq, d in tip.legal_slides():
                     if sq != self.selected:
                         continue
@@ -980,82 +1035,84 @@ class GlissandoScene(Scene):
                     tipx, tipy = cx + dx * (CELL * 0.5 + 20), cy + dy * (CELL * 0.5 + 20)
                     base = (cx + dx * (CELL * 0.5 + 2), cy + dy * (CELL * 0.5 + 2))
                     px, py = -dy * 11, dx * 11
-                    pygame.draw.polygon(surface, theme.ACCENT, [(tipx, tipy), (base[0] + px, base[1] + py),
-                                                                (base[0] - px, base[1] - py)])
+                    canvas.polygon(theme.ACCENT, [(tipx, tipy), (base[0] + px, base[1] + py),
+                                                  (base[0] - px, base[1] - py)])
         # ghosts while dragging
         if self.drag is not None and self.drag["dir"] is not None:
             if self.drag["moves"]:
                 src = self.drag["sq"]
                 dst = dict(self.drag["moves"])[src]
                 (ax, ay), (bx, by) = cell_center(src), cell_center(dst)
-                pygame.draw.line(surface, theme.ACCENT, (ax, ay), (bx, by), 4)
+                canvas.line(theme.ACCENT, (ax, ay), (bx, by), 4)
                 for a, b in self.drag["moves"]:
                     color = tip.at(a)
-                    g = self._ghosts[color]
-                    surface.blit(g, g.get_rect(center=cell_center(b)))
-                    pygame.draw.circle(surface, theme.ACCENT, cell_center(b), PAWN_R + 3, 2)
+                    g = self._pawn(canvas, color, alpha=185)
+                    canvas.blit(g, cell_center(b), anchor="center")
+                    canvas.circle(theme.ACCENT, cell_center(b), PAWN_R + 3, 2)
             else:
                 cx, cy = cell_center(self.drag["sq"])
                 for s in (-1, 1):
-                    pygame.draw.line(surface, theme.BAD, (cx - 14, cy - 14 * s), (cx + 14, cy + 14 * s), 5)
+                    canvas.line(theme.BAD, (cx - 14, cy - 14 * s), (cx + 14, cy + 14 * s), 5)
         # scoring: the line flashes, legal pawns are ringed
         if tip.stage == "remove" or (self.anim is not None and self.anim.kind == "remove"):
             flash = int(120 + 120 * pulse)
-            veil = pygame.Surface((CELL, CELL), pygame.SRCALPHA)
-            veil.fill((*theme.TEXT, flash // 2))
             for run in tip.scoring_runs():
                 for sq in run:
-                    surface.blit(veil, cell_rect(sq))
+                    canvas.fill((*theme.TEXT, flash // 2), cell_rect(sq))
             if self.anim is not None and self.anim.kind == "remove":
                 for sq in self.anim.cells:
-                    self._cross(surface, sq)
+                    self._cross(canvas, sq)
             elif self.human_to_move:
                 for sq in tip.removable_with(self.remove_first):
-                    pygame.draw.circle(surface, theme.TEXT, cell_center(sq), PAWN_R + 5, 3)
+                    canvas.circle(theme.TEXT, cell_center(sq), PAWN_R + 5, 3)
                 if self.remove_first is not None:
-                    self._cross(surface, self.remove_first)
+                    self._cross(canvas, self.remove_first)
             # redraw the pawns of the line above the flash
             for run in tip.scoring_runs():
                 for sq in run:
                     color = tip.at(sq)
                     if color:
-                        spr = self._sprites[color]
-                        surface.blit(spr, spr.get_rect(center=cell_center(sq)))
+                        spr = self._pawn(canvas, color)
+                        canvas.blit(spr, cell_center(sq), anchor="center")
                         if (self.anim and self.anim.kind == "remove" and sq in self.anim.cells) or \
                                 sq == self.remove_first:
-                            self._cross(surface, sq)
+                            self._cross(canvas, sq)
 
-    def _cross(self, surface, sq: int) -> None:
+    def _cross(self, canvas, sq: int) -> None:
         cx, cy = cell_center(sq)
         for s in (-1, 1):
-            pygame.draw.line(surface, theme.BAD, (cx - 16, cy - 16 * s), (cx + 16, cy + 16 * s), 6)
+            canvas.line(theme.BAD, (cx - 16, cy - 16 * s), (cx + 16, cy + 16 * s), 6)
 
-    def _draw_win(self, surface) -> None:
-        theme.dim(surface, 140)
+    def _draw_win(self, canvas) -> None:
+        canvas.dim(140)
+        self._draw_win_panel(canvas)
+
+    def _draw_win_panel(self, canvas) -> None:
+        """The result panel: winner, score, rematch, menu, see the board."""
         box = pygame.Rect(0, 0, 560, 440)
         box.center = (BOARD.centerx, BOARD.centery)
         w = self.pos.winner
         border = COLORS.get(w, theme.ACCENT)
-        theme.panel(surface, box, theme.PANEL, radius=20, border=border)
-        pygame.draw.rect(surface, border, box, 5, border_radius=20)
+        canvas.panel(box, theme.PANEL, radius=20, border=border)
+        canvas.rect(border, box, 5, border_radius=20)
         if w == "draw":
             title = _("Draw!")
         else:
             title = _("{name} wins!").format(name=self.seat(w).name)
-            surface.blit(self._sprites[w], self._sprites[w].get_rect(center=(box.centerx, box.y + 52)))
-        self._blit_text(surface, title, (box.centerx, box.y + 116), theme.TITLE, theme.ACCENT,
+            canvas.blit(self._pawn(canvas, w), (box.centerx, box.y + 52), anchor="center")
+        self._blit_text(canvas, title, (box.centerx, box.y + 116), theme.TITLE, theme.ACCENT,
                         anchor="center", bold=True, max_width=box.width - 40)
-        self._blit_text(surface, _("Blue {b} – {o} Orange").format(b=self.pos.points[0], o=self.pos.points[1]),
+        self._blit_text(canvas, _("Blue {b} – {o} Orange").format(b=self.pos.points[0], o=self.pos.points[1]),
                         (box.centerx, box.y + 154), theme.LARGE, theme.TEXT, anchor="midtop")
         n = len(self.history)
-        self._blit_text(surface, _("Turns played: {n}").format(n=n), (box.centerx, box.y + 198),
+        self._blit_text(canvas, _("Turns played: {n}").format(n=n), (box.centerx, box.y + 198),
                         theme.SMALL, theme.MUTED, anchor="midtop")
         self.rematch_btn.rect.midtop = (box.centerx, box.y + 236)
         self.menu_btn.rect.midtop = (box.centerx, box.y + 308)
         self.hide_btn.rect.midtop = (box.centerx, box.y + 378)
-        self.rematch_btn.draw(surface)
-        self.menu_btn.draw(surface)
-        self.hide_btn.draw(surface)
+        self.rematch_btn.draw(canvas)
+        self.menu_btn.draw(canvas)
+        self.hide_btn.draw(canvas)
 
 
 def make_scene(app, config) -> GlissandoScene:

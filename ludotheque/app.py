@@ -1,11 +1,28 @@
 """The window, the frame loop and the scene stack.
 
-One window of logical size 1280×720 (``SCALED | RESIZABLE``, scaled by any factor to fit
-the window, 640×360 at the smallest; the pointer maps through the scaling), F11 full
-screen, M mute, Esc the pause menu, Ctrl+Q quit. Each frame drains the whole event
-queue, then advances the top scene on a **fixed step** of :data:`STEP` seconds fed
-from an accumulator (so outcomes never depend on the frame rate); the frame delta is
-clamped to :data:`MAX_FRAME` so a stall (a dragged window) never makes anything jump.
+One resizable window drawn at its own pixels: scenes lay out in 1280×720 **design
+units** and draw through the app's :class:`~ludotheque.canvas.Canvas`, which scales
+them to the window (text rasterised at the device size, shapes and images at device
+scale; a window of another shape shows the picture whole, centred between black bands).
+Pointer positions are mapped back to design units before any scene sees them. The
+window opens at 1280×720, or at the largest 16:9 size that fits the screen's work area
+with its title bar; 640×360 at the smallest. F11 full screen, M mute, Esc the pause menu,
+Ctrl+Q quit.
+
+Each frame drains the whole event queue (every event is stamped ``event.stamp``, the
+:func:`time.perf_counter` second it was taken from SDL's queue), then advances the top
+scene on a **fixed step** of :data:`STEP` seconds fed from an accumulator (so outcomes
+never depend on the frame rate); the frame delta is clamped to :data:`MAX_FRAME` so a
+stall (a dragged window) never makes anything jump. While the top scene's
+``tracking_pointer`` is True (a drag) the queue is polled about every millisecond
+between frames, so the stamps follow the mouse closely (decision 2).
+
+**Quiet when nothing moves**: a frame is drawn only when it would differ from the last
+one — after an event a scene received (a pointer motion only when a scene used it or it
+lit something up), while the top scene is ``animating``, when a toast comes or goes, or
+after :meth:`App.redraw`. Otherwise the loop sleeps in SDL's event wait until an event
+comes (or the scene's ``redraw_in()`` or a toast's end is due).
+
 Losing focus or being minimised opens the pause menu over a real-time scene.
 Only the left mouse button reaches the scenes as a click: wheel and side-button presses
 are dropped here, once for every scene.
@@ -14,8 +31,12 @@ are dropped here, once for every scene.
 from __future__ import annotations
 
 import concurrent.futures
+import ctypes
+import functools
 import logging
 import os
+import sys
+import time
 import warnings
 from pathlib import Path
 
@@ -23,9 +44,10 @@ import pygame
 
 from . import i18n, theme, workers
 from .audio import Audio
+from .canvas import Canvas
 from .saves import SaveStore
 from .settings import Settings
-from .widgets import Toasts
+from .widgets import Toasts, Widget
 
 log = logging.getLogger(__name__)
 _ = i18n.domain("ludotheque")
@@ -37,35 +59,98 @@ MAX_FRAME = 0.1
 MAX_STEPS = 12
 """Most fixed steps run in one frame."""
 MIN_WINDOW = (640, 360)
-"""Smallest window (pixels) a player can resize to: half the logical size."""
+"""Smallest window (pixels) a player can resize to: half the design size."""
+FRAME_RATE = 60
+"""Frames per second while something moves (no vsync on a window surface)."""
+POLL = 0.001
+"""Seconds between two looks at the event queue while a scene tracks the pointer."""
+UNKNOWN_FRAME = (96, 32, 32, 32)
+"""Room (top, left, bottom, right px) left for a title bar, borders and a panel when SDL
+cannot tell the screen's work area and the window's decorations."""
+LETTERBOX = (0, 0, 0)
+"""The colour of the bands beside or above a picture that does not fill the window."""
+
+_POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
-def fitting_window_size(desktop: tuple[int, int]) -> tuple[int, int]:
-    """The window size (pixels) to open with on a screen of ``desktop`` pixels: 1280×720
-    when the screen is at least that big, else the largest 16:9 size that leaves room
-    for a title bar and a panel (64 px wide, 96 px high), never below :data:`MIN_WINDOW`."""
-    if desktop[0] >= theme.W and desktop[1] >= theme.H:
+def fitting_window_size(area: tuple[int, int], frame: tuple[int, int, int, int] | None = None) -> tuple[int, int]:
+    """The window size (px) to open with in a work ``area`` (px: the screen less its
+    panels) when the window manager adds ``frame`` = (top, left, bottom, right) px of
+    title bar and borders: 1280×720 when that fits, else the largest 16:9 size that
+    does, never below :data:`MIN_WINDOW`. With ``frame`` None (unknown), ``area`` is the
+    whole screen and :data:`UNKNOWN_FRAME` is kept free.
+
+    >>> fitting_window_size((1280, 720), (20, 1, 5, 1))
+    (1236, 695)
+    """
+    top, left, bottom, right = UNKNOWN_FRAME if frame is None else frame
+    room_w, room_h = area[0] - left - right, area[1] - top - bottom
+    if room_w >= theme.W and room_h >= theme.H:
         return theme.W, theme.H
-    room_w, room_h = desktop[0] - 64, desktop[1] - 96
     scale = max(MIN_WINDOW[0] / theme.W, min(room_w / theme.W, room_h / theme.H))
     return round(theme.W * scale), round(theme.H * scale)
 
 
-def _scale_any_size() -> None:
-    """Ask pygame's ``SCALED`` mode for a *fractional*, smoothed scale (set before
-    ``set_mode``).
+class _SDLRect(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("w", ctypes.c_int), ("h", ctypes.c_int)]
 
-    By default ``SCALED`` scales a window by whole numbers only: a window smaller than
-    1280×720 shows the picture cropped at scale 1 (the pointer then misses), and a
-    1920×1080 window shows it at scale 1 inside wide black borders. pygame-ce turns
-    whole-number scaling off when the hint it reads under the literal name
-    ``SDL_HINT_RENDER_SCALE_QUALITY`` is true (``src_c/display.c``: ``pg_set_mode`` and
-    ``pg_ResizeEventWatch``); SDL then scales by any factor and still maps the pointer
-    back to logical pixels. ``SDL_RENDER_SCALE_QUALITY=linear`` makes that scaling smooth
-    instead of nearest-pixel. A value the user set in the environment wins.
-    """
-    os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
-    os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
+
+@functools.cache
+def _sdl_library():
+    """The SDL 2 library pygame runs on (already loaded: the same instance, not a second
+    copy), for the two questions pygame-ce does not ask: the screen's usable bounds and the
+    window's decorations. None where it cannot be found."""
+    candidates = []
+    if sys.platform.startswith("linux"):
+        try:
+            with open("/proc/self/maps") as maps:
+                for line in maps:
+                    path = line.split()[-1] if line.strip() else ""
+                    name = os.path.basename(path)
+                    if name.startswith("libSDL2-2") or name.startswith("libSDL2.so"):
+                        candidates.append(path)
+        except OSError:
+            pass
+    elif sys.platform == "win32":
+        candidates.append(os.path.join(os.path.dirname(pygame.__file__), "SDL2.dll"))
+    elif sys.platform == "darwin":
+        candidates.append(os.path.join(os.path.dirname(pygame.__file__), ".dylibs", "libSDL2-2.0.0.dylib"))
+    for path in candidates:
+        try:
+            lib = ctypes.CDLL(path)
+            lib.SDL_GetDisplayUsableBounds
+            return lib
+        except (OSError, AttributeError):
+            continue
+    return None
+
+
+def work_area(display: int = 0) -> pygame.Rect | None:
+    """The usable part (px) of ``display``: the screen less its panels and docks, as SDL
+    reads it from the desktop (``SDL_GetDisplayUsableBounds``); None when unknown."""
+    lib = _sdl_library()
+    if lib is None:
+        return None
+    r = _SDLRect()
+    if lib.SDL_GetDisplayUsableBounds(display, ctypes.byref(r)) != 0 or r.w <= 0 or r.h <= 0:
+        return None
+    return pygame.Rect(r.x, r.y, r.w, r.h)
+
+
+def window_frame(window_id: int) -> tuple[int, int, int, int] | None:
+    """The decorations (top, left, bottom, right px) the window manager drew around the
+    window ``window_id`` (``SDL_GetWindowBordersSize``); None when unknown."""
+    lib = _sdl_library()
+    if lib is None:
+        return None
+    lib.SDL_GetWindowFromID.restype = ctypes.c_void_p
+    ptr = lib.SDL_GetWindowFromID(ctypes.c_uint32(window_id))
+    if not ptr:
+        return None
+    t, l, b, r = (ctypes.c_int() for _ in range(4))
+    if lib.SDL_GetWindowBordersSize(ctypes.c_void_p(ptr), *(ctypes.byref(v) for v in (t, l, b, r))) != 0:
+        return None
+    return t.value, l.value, b.value, r.value
 
 
 class App:
@@ -76,10 +161,17 @@ class App:
     :param saves: the save store (default: the user's data folder).
     :param seed: the ``--seed`` value, handed to games.
     :param window: False to draw on an off-screen surface only (tests, benchmarks).
+    :param size: the window's (or off-screen surface's) size in device px; default: a
+        1280×720 window fitted to the screen (:func:`fitting_window_size`), or a
+        1280×720 surface.
+
+    :ivar screen: the device surface drawn on (the window's, at its pixel size).
+    :ivar canvas: the :class:`~ludotheque.canvas.Canvas` in design units over it.
+    :ivar drawn: frames drawn (the loop draws only frames that change).
     """
 
     def __init__(self, games, *, settings: Settings | None = None, saves: SaveStore | None = None,
-                 seed: int | None = None, window: bool = True):
+                 seed: int | None = None, window: bool = True, size: tuple[int, int] | None = None):
         self.games = list(games)
         self.settings = settings if settings is not None else Settings.load()
         self.saves = saves if saves is not None else SaveStore()
@@ -87,38 +179,93 @@ class App:
         i18n.set_language(self.settings.language)
         pygame.init()
         self.window = window
+        self._sdl_window = None
+        self._fullscreen = False
         if window:
-            _scale_any_size()
-            flags = pygame.SCALED | pygame.RESIZABLE
-            with warnings.catch_warnings(record=True) as said:   # said once, in the log
-                warnings.simplefilter("always")
-                try:
-                    self.screen = pygame.display.set_mode((theme.W, theme.H), flags, vsync=1)
-                except pygame.error:
-                    self.screen = pygame.display.set_mode((theme.W, theme.H), flags)
-            for w in said:       # e.g. "no fast renderer available" on a machine without a GPU
-                log.info("display: %s", w.message)
-            pygame.display.set_caption("Ludothèque")
-            self._allow_small_window()
-            try:
-                from .art import icon_surface
-
-                pygame.display.set_icon(icon_surface(64))
-            except pygame.error as exc:
-                log.warning("no window icon: %s", exc)
-            if self.settings.fullscreen:
-                self._toggle_fullscreen(save=False)
+            self.screen = self._open_window(size)
         else:
-            self.screen = pygame.Surface((theme.W, theme.H))
+            self.screen = pygame.Surface(tuple(size) if size else (theme.W, theme.H))
+        self.canvas = Canvas.for_surface(self.screen)
         pygame.key.set_repeat(400, 40)
         self.audio = Audio(self.settings.volume, self.settings.muted)
         self.toasts = Toasts()
         self.stack: list = []
         self.running = True
         self.frames = 0
+        self.drawn = 0
         self.accumulator = 0.0
-        self.clock = pygame.time.Clock()
+        self._dirty = True
+        self._was_animating = False
+        self._toast_seen = None
+        self._held: set[int] = set()
+        self._stack_version = 0
         self._report_problems()
+
+    def _open_window(self, size) -> pygame.Surface:
+        """Open the window: ``size`` px exactly when given (``--size``), else 1280×720 or
+        smaller to fit the screen's work area with the window's decorations."""
+        asked = tuple(size) if size else None
+        first = asked or fitting_window_size(*self._desktop_room())
+        with warnings.catch_warnings(record=True) as said:   # said once, in the log
+            warnings.simplefilter("always")
+            screen = pygame.display.set_mode(first, pygame.RESIZABLE)
+            try:
+                self._sdl_window = pygame.Window.from_display_module()
+            except (AttributeError, pygame.error) as exc:
+                log.warning("no window handle: %s", exc)
+        for w in said:       # e.g. a deprecation or driver notice
+            log.info("display: %s", w.message)
+        pygame.display.set_caption("Ludothèque")
+        try:
+            from .art import icon_surface
+
+            pygame.display.set_icon(icon_surface(64))
+        except pygame.error as exc:
+            log.warning("no window icon: %s", exc)
+        if self._sdl_window is not None:
+            try:
+                self._sdl_window.minimum_size = MIN_WINDOW
+                if asked is None:
+                    self._fit_to_work_area(first)
+            except pygame.error as exc:
+                log.warning("the window cannot be fitted to the screen: %s", exc)
+        if self.settings.fullscreen:
+            self._toggle_fullscreen(save=False)
+        return pygame.display.get_surface()
+
+    def _desktop_room(self):
+        """``(area, frame)`` for :func:`fitting_window_size` before the window exists:
+        the work area with frame unknown (None) — the decorations are read once the
+        window is up."""
+        area = work_area()
+        if area is not None:
+            return area.size, None
+        try:
+            return pygame.display.get_desktop_sizes()[0], None
+        except (IndexError, pygame.error):
+            return (theme.W, theme.H), None
+
+    def _fit_to_work_area(self, size) -> None:
+        """Now that the window manager framed the window: open at the largest size that
+        fits the work area with the title bar and borders (a 1280×720 window on a
+        1280×720 screen lost ~20 px under its title bar), centred. A frame of zeros is no
+        decoration (no window manager: the window may take the whole work area); where SDL
+        cannot tell, the first, cautious size stays."""
+        area, frame = work_area(), window_frame(self._sdl_window.id)
+        if area is None or frame is None:
+            return
+        want = fitting_window_size(area.size, frame)
+        if want != tuple(size):
+            top, left, bottom, right = frame
+            self._sdl_window.size = want
+            # centred with its frame (SDL would centre the inside and push a border off);
+            # an X11 window manager places the frame's corner where SDL asks (gravity
+            # NorthWest), other systems the inside's
+            x = area.x + (area.w - left - right - want[0]) // 2
+            y = area.y + (area.h - top - bottom - want[1]) // 2
+            if pygame.display.get_driver() != "x11":
+                x, y = x + left, y + top
+            self._sdl_window.position = (x, y)
 
     def on_screen(self) -> bool:
         """False when the window is invisible although nobody asked for that: SDL found no
@@ -127,22 +274,6 @@ class App:
         if not self.window or os.environ.get("SDL_VIDEODRIVER"):
             return True
         return pygame.display.get_driver() not in ("offscreen", "dummy")
-
-    def _allow_small_window(self) -> None:
-        """Let the window shrink to :data:`MIN_WINDOW` (SCALED sets the logical size as
-        its minimum); the picture and the pointer scale with it (:func:`_scale_any_size`).
-        On a screen too small for 1280×720 the window opens smaller, centred, so that all
-        of it (title bar included) is on the screen: :func:`fitting_window_size`."""
-        try:
-            self._sdl_window = pygame.Window.from_display_module()
-            self._sdl_window.minimum_size = MIN_WINDOW
-            desktop = pygame.display.get_desktop_sizes()[0]
-            size = fitting_window_size(desktop)
-            if size != (theme.W, theme.H):
-                self._sdl_window.size = size
-                self._sdl_window.position = pygame.WINDOWPOS_CENTERED
-        except (AttributeError, IndexError, pygame.error) as exc:
-            log.warning("the window cannot be made smaller than %d×%d: %s", theme.W, theme.H, exc)
 
     # ----------------------------------------------------------------- services
     def toast(self, text: str, seconds: float = 2.5) -> None:
@@ -192,16 +323,54 @@ class App:
         self.toast(_("Sound off") if self.audio.muted else _("Sound on"), 1.2)
 
     def _toggle_fullscreen(self, save: bool = True) -> None:
+        """F11: full screen at the desktop's own size (no mode change: the picture is
+        drawn at the screen's pixels), or back to the window it was."""
         if not self.window:
             return
+        going = not self._fullscreen
         try:
-            pygame.display.toggle_fullscreen()
+            if self._sdl_window is not None:
+                if going:
+                    self._sdl_window.set_fullscreen(desktop=True)
+                else:
+                    self._sdl_window.set_windowed()
+            else:
+                pygame.display.toggle_fullscreen()
         except pygame.error as exc:
             log.warning("full screen not available: %s", exc)
             return
+        self._fullscreen = going
+        self._resized()
         if save:
             self.settings.fullscreen = not self.settings.fullscreen
             self.settings.save()
+
+    def _resized(self) -> None:
+        """The window changed size (resized, full screen): draw on its new surface at the
+        new scale (every text and layer is made again at the new scale)."""
+        if not self.window:
+            return
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        if surface is not self.screen or surface.get_size() != self.canvas.surface.get_size():
+            self.screen = surface
+        self.canvas.retarget(self.screen)
+        self._dirty = True
+        self._stack_version += 1
+
+    def redraw(self) -> None:
+        """Draw the next frame (a scene's picture changed outside an event it handled)."""
+        self._dirty = True
+
+    def resize_surface(self, size: tuple[int, int]) -> None:
+        """Off-screen app only (tests, benchmarks): draw on a new surface of ``size``
+        device px from now on, as if the window had been resized."""
+        if self.window:
+            raise RuntimeError("resize_surface is for an app drawing off-screen")
+        self.screen = pygame.Surface(size)
+        self.canvas.retarget(self.screen)
+        self._dirty = True
 
     # ------------------------------------------------------------ scene stack
     @property
@@ -213,6 +382,8 @@ class App:
         if self.top is not None:
             self.top.on_pause()
         self.stack.append(scene)
+        self._dirty = True
+        self._stack_version += 1
         scene.enter()
 
     def pop(self):
@@ -220,6 +391,8 @@ class App:
         if not self.stack:
             return None
         scene = self.stack.pop()
+        self._dirty = True
+        self._stack_version += 1
         scene.exit()
         if self.top is not None:
             self.top.on_resume()
@@ -231,6 +404,8 @@ class App:
             self.pop()
         elif scene in self.stack:
             self.stack.remove(scene)
+            self._dirty = True
+            self._stack_version += 1
             scene.exit()
 
     def replace(self, scene) -> None:
@@ -238,6 +413,8 @@ class App:
         if self.stack:
             self.stack.pop().exit()
         self.stack.append(scene)
+        self._dirty = True
+        self._stack_version += 1
         scene.enter()
 
     def to_menu(self) -> None:
@@ -271,19 +448,71 @@ class App:
         self.running = False
 
     # ------------------------------------------------------------------- loop
+    def to_design(self, event):
+        """Map a pointer event's ``pos`` (and ``rel``) from window pixels to design units
+        in place, as SDL's logical scaling did: ``pos`` whole design units (rounded
+        down), ``precise_pos`` the same point as floats. :returns: the event."""
+        if event.type in _POINTER_EVENTS and hasattr(event, "pos"):
+            c = self.canvas
+            x, y = c.to_design(*event.pos)
+            event.precise_pos = (x, y)
+            event.pos = (int(x // 1), int(y // 1))
+            if hasattr(event, "rel"):
+                event.rel = (round(event.rel[0] / c.scale), round(event.rel[1] / c.scale))
+        return event
+
+    def pump(self) -> None:
+        """Take every event waiting in SDL's queue, stamp it (``event.stamp``, the
+        perf_counter s it was taken), map pointer positions to design units and
+        dispatch it.
+
+        pygame makes key repeats itself, on a timer, until it *sees* the key's release;
+        while a frame stalls (the first frame at a new scale, a busy X server) the release
+        waits in the queue and repeats pile up before it: one press of F11 or Enter would
+        act three times. A repeat of a held key that comes in the same batch as that
+        key's release is therefore dropped; a key held down still repeats."""
+        events = pygame.event.get()
+        if events:
+            self._deliver(events, time.perf_counter())
+
+    def _deliver(self, events, stamp: float) -> None:
+        """Stamp, map and dispatch ``events`` taken from SDL at ``stamp`` (see :meth:`pump`)."""
+        released = {e.key for e in events if e.type == pygame.KEYUP}
+        for event in events:
+            if event.type == pygame.KEYDOWN:
+                if event.key in self._held and event.key in released:
+                    continue          # a repeat pygame made while a frame stalled (see below)
+                self._held.add(event.key)
+            elif event.type == pygame.KEYUP:
+                self._held.discard(event.key)
+            event.stamp = stamp
+            self.dispatch(self.to_design(event))
+            if not self.running:
+                return
+
     def dispatch(self, event) -> None:
-        """Route one pygame event: global keys, window events, then the top scene."""
+        """Route one pygame event (pointer positions in design units): global keys,
+        window events, then the top scene. An event without ``stamp`` (a synthetic one)
+        is stamped now."""
+        if not hasattr(event, "stamp"):
+            event.stamp = time.perf_counter()
         t = event.type
         if t == pygame.QUIT:
             self.quit()
             return
         if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button != pygame.BUTTON_LEFT:
             return  # only the left button clicks; wheel and side buttons never do
+        if t in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
+            self._resized()
+            return
+        if t in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
+            self._dirty = True
         if t in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
             if self.top is not None and self.top.realtime:
                 self.pause()
             elif self.top is not None:
                 self.top.on_pause()
+            self._dirty = True
             return
         if t == pygame.KEYDOWN:
             if event.key == pygame.K_F11:
@@ -295,24 +524,48 @@ class App:
         top = self.top
         if top is None:
             return
+        looks = Widget.changes
         used = top.handle(event)
+        if t != pygame.MOUSEMOTION or used or Widget.changes != looks:
+            self._dirty = True        # a motion over nothing that lights up draws nothing
         if t == pygame.KEYDOWN and not used:
             if event.key == pygame.K_ESCAPE:
                 self.pause()
             elif event.key == pygame.K_m and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
                 self.toggle_mute()
 
-    def frame(self, dt: float) -> None:
-        """Run one frame of ``dt`` seconds of wall time: events, fixed steps, draw."""
-        for event in pygame.event.get():
-            self.dispatch(event)
-            if not self.running:
-                return
+    def animating(self) -> bool:
+        """True while the top scene's picture moves by itself (it is then drawn every frame)."""
+        top = self.top
+        return bool(top is not None and top.animating)
+
+    def stepping(self) -> bool:
+        """True while the top scene's timers must run though its picture is still."""
+        top = self.top
+        return bool(top is not None and top.stepping)
+
+    def wants_frame(self) -> bool:
+        """True when the next frame would not look like the last one: something asked for
+        a redraw, the top scene is animating (or just stopped: its last picture), or a
+        toast came or went."""
+        return (self._dirty or self._was_animating or self.animating()
+                or self.toasts.current != self._toast_seen)
+
+    def frame(self, dt: float, force: bool = False) -> bool:
+        """Run one frame of ``dt`` seconds of wall time: events, fixed steps, and the
+        drawing if the picture changed (always with ``force``). :returns: True if drawn."""
+        self.pump()
+        if not self.running:
+            return False
         self.advance(dt)
-        self.draw()
-        if self.window:
-            pygame.display.flip()
+        drew = False
+        if force or self.wants_frame():
+            self.draw()
+            if self.window:
+                pygame.display.flip()
+            drew = True
         self.frames += 1
+        return drew
 
     def advance(self, dt: float) -> None:
         """Feed ``dt`` (clamped to :data:`MAX_FRAME`) to the accumulator and run the fixed steps."""
@@ -329,26 +582,125 @@ class App:
             self.accumulator = 0.0
 
     def draw(self) -> None:
-        """Draw the visible scenes (the top one and any it overlays) and the toasts."""
+        """Draw the visible scenes (the top one and any it overlays) and the toasts on
+        the canvas, at the window's pixels; black bands where the window is not 16:9."""
+        canvas = self.canvas
+        full = self.screen.get_rect()
+        inside = canvas.device_bounds
+        if inside != full:
+            self.screen.set_clip(None)
+            self.screen.fill(LETTERBOX)
+            self.screen.set_clip(inside)
         first = len(self.stack) - 1
         while first > 0 and self.stack[first].overlay:
             first -= 1
-        self.screen.fill(theme.BG)
-        for scene in self.stack[max(first, 0):]:
-            scene.draw(self.screen)
-        self.toasts.draw(self.screen)
+        visible = self.stack[max(first, 0):]
+        cover = max((i for i, s in enumerate(visible) if s.dim_below), default=None)
+        if cover is not None:
+            # the scenes below a dimming overlay are still (not updated): drawn once, dimmed
+            below, alpha = visible[:cover], visible[cover].dim_below
+            key = ("below", tuple(id(s) for s in below), alpha, self._stack_version, i18n.language())
+
+            def draw_below(layer):
+                layer.fill(theme.BG)
+                for scene in below:
+                    scene.draw(layer)
+                layer.dim(alpha)
+            canvas.backdrop(key, draw_below)
+            visible = visible[cover:]
+        elif not (visible and visible[0].opaque):
+            canvas.fill(theme.BG)
+        for scene in visible:
+            scene.draw(canvas)
+        self.toasts.draw(canvas)
+        if inside != full:
+            self.screen.set_clip(None)
+        self.drawn += 1
+        self._dirty = False
+        self._was_animating = self.animating()
+        self._toast_seen = self.toasts.current
+
+    def idle(self, limit: float | None = None) -> None:
+        """Nothing moves: sleep in SDL's event wait until an event comes, the top scene's
+        ``redraw_in()`` is due, a toast ends, or ``limit`` s pass; then handle the event.
+        The fixed steps do not run while nothing moves (no scene is animating)."""
+        waits = [limit]
+        top = self.top
+        if top is not None:
+            waits.append(top.redraw_in())
+        if self.toasts.current is not None:
+            waits.append(self.toasts.left())
+        waits = [w for w in waits if w is not None]
+        timeout = min(waits) if waits else None
+        t0 = time.perf_counter()
+        events = self._wait_events(timeout)
+        stamp = time.perf_counter()
+        if events:
+            self._deliver(events, stamp)
+        else:
+            self._dirty = True       # the wait ran out: a blink or a toast's end was due
+        self.toasts.update(stamp - t0)
+
+    def _wait_events(self, timeout: float | None) -> list:
+        """Sleep until SDL has an event (then take them all) or ``timeout`` s pass (then
+        []). SDL's own wait sleeps on the window system's socket (~0 % of a core);
+        pygame's ``event.wait`` polls (~2 %), so it is the fallback only. The wait is
+        taken in slices of 250 ms so that a Python signal handler (quit on SIGTERM) runs
+        soon."""
+        lib = _sdl_library() if self.window else None
+        wait = getattr(lib, "SDL_WaitEventTimeout", None)
+        if wait is None:
+            ms = 0 if timeout is None else max(1, int(timeout * 1000 + 0.999))
+            event = pygame.event.wait(ms) if ms else pygame.event.wait()
+            return [] if event.type == pygame.NOEVENT else [event] + pygame.event.get()
+        wait.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        end = None if timeout is None else time.perf_counter() + timeout
+        while True:
+            left = 250 if end is None else max(1, min(250, int((end - time.perf_counter()) * 1000 + 0.999)))
+            if wait(None, left):                 # an event is waiting (not taken by SDL)
+                events = pygame.event.get()
+                if events:
+                    return events
+            if end is not None and time.perf_counter() >= end:
+                return []
+
+    def _wait_until(self, deadline: float) -> None:
+        """Wait for the next frame; while the top scene tracks the pointer, look at the
+        event queue every :data:`POLL` s meanwhile (the stamps follow the pointer)."""
+        while self.running:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return
+            top = self.top
+            if top is not None and top.tracking_pointer:
+                self.pump()
+                time.sleep(min(left, POLL))
+            else:
+                time.sleep(left)
 
     def run(self, screenshot: Path | None = None, frames: int = 30) -> int:
-        """The main loop. With ``screenshot``, save a PNG after ``frames`` frames and exit.
+        """The main loop. With ``screenshot``, draw every frame and save a PNG of what the
+        window shows, at its pixel size, after ``frames`` frames; then exit.
 
         :returns: the process exit code.
         """
         if not self.stack:
             self.to_menu()
+        period = 1 / FRAME_RATE
         try:
+            last = time.perf_counter()
+            deadline = last
             while self.running:
-                ms = self.clock.tick(60)
-                self.frame(ms / 1000.0)
+                if screenshot is None and not self.wants_frame() and not self.stepping():
+                    self.idle()
+                    last = time.perf_counter()
+                    deadline = last                  # draw what the event changed at once
+                    continue
+                self._wait_until(deadline)
+                now = time.perf_counter()
+                deadline = max(deadline + period, now)
+                dt, last = now - last, now
+                self.frame(dt, force=screenshot is not None)
                 if screenshot is not None and self.frames >= frames:
                     pygame.image.save(self.screen, os.fspath(screenshot))
                     print(screenshot)

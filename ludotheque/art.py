@@ -43,7 +43,7 @@ def icon_surface(size: int = 256) -> pygame.Surface:
     return s
 
 
-@functools.cache
+@functools.lru_cache(maxsize=8)
 def _grain(w: int, h: int, seed: int) -> np.ndarray:
     rng = np.random.default_rng(seed)
     y = np.linspace(0, 1, h)[None, :]

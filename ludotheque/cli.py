@@ -1,7 +1,7 @@
 """The command line (design.md "Contracts"):
 
-``python main.py [GAME] [--demo] [--headless] [--seed N] [--screenshot FILE [--frames N]]
-[--lang fr|en] [--install-launcher | --uninstall-launcher] [--version]``
+``python main.py [GAME] [--demo] [--headless] [--seed N] [--screenshot FILE [--size WxH]
+[--frames N]] [--lang fr|en] [--install-launcher | --uninstall-launcher] [--version]``
 
 A wrong flag or an unknown game prints the usage and exits with status 2.
 """
@@ -24,6 +24,21 @@ NO_SCREEN = ("Ludothèque needs a screen, and none was found (DISPLAY and WAYLAN
 :func:`ludotheque.screen.message`; the player reads it in their language)."""
 
 
+def window_size(text: str) -> tuple[int, int]:
+    """``"1920x1080"`` (or ``1920×1080``) → (1920, 1080): a window size in px.
+
+    :raises argparse.ArgumentTypeError: not two whole numbers, or smaller than 640×360.
+    """
+    parts = text.lower().replace("×", "x").split("x")
+    try:
+        w, h = (int(p) for p in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1920x1080") from None
+    if w < 640 or h < 360 or w > 16384 or h > 16384:
+        raise argparse.ArgumentTypeError(f"{text!r}: a window is 640x360 to 16384x16384 px")
+    return w, h
+
+
 def parser(game_ids, prog: str = "ludotheque") -> argparse.ArgumentParser:
     """The argument parser; ``game_ids`` are the registered games' ids, ``prog`` the
     program's name in the usage (``ludotheque``, or ``python main.py`` in a checkout)."""
@@ -37,6 +52,8 @@ def parser(game_ids, prog: str = "ludotheque") -> argparse.ArgumentParser:
                    help="with --demo or a GAME: play with no window at full speed and print one JSON line")
     p.add_argument("--seed", type=int, metavar="N", help="make dice, draws and the AI repeatable")
     p.add_argument("--screenshot", type=Path, metavar="FILE", help="render, save a PNG and exit")
+    p.add_argument("--size", type=window_size, metavar="WxH",
+                   help="the window's size in px, e.g. 2560x1440 (default: 1280x720 fitted to the screen)")
     p.add_argument("--frames", type=int, default=30, metavar="N", help="frames to run before --screenshot (default 30)")
     p.add_argument("--lang", choices=("fr", "en"), help="language of this session (default: settings, then system)")
     g = p.add_mutually_exclusive_group()
@@ -131,8 +148,9 @@ def main(games, argv=None, prog: str = "ludotheque") -> int:
     from .app import App
     from .menu import SetupScene, start_game
 
+    size = args.size or ((1280, 720) if args.screenshot is not None else None)   # contract: default 1280×720
     try:
-        app = App(games, settings=settings, seed=args.seed)
+        app = App(games, settings=settings, seed=args.seed, size=size)
     except pygame.error as exc:
         print(screen.window_failed(str(exc)), file=sys.stderr)
         return 1

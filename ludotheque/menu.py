@@ -11,6 +11,7 @@ import logging
 import pygame
 
 from . import i18n, theme
+from .canvas import as_canvas
 from .game import LEVELS, GameConfig, PlayerSpec
 from .scene import Scene
 from .widgets import Button, Cycler, FocusGroup, Slider, TextEntry, Toggle, is_click
@@ -47,10 +48,12 @@ def start_game(app, game, config: GameConfig) -> None:
 class MenuScene(Scene):
     """The launcher: a title, one tile per game, settings and quit."""
 
+    opaque = True
+    animating = False                 # still until an event
+
     def __init__(self, app):
         super().__init__(app)
         self.focus = FocusGroup()
-        self._previews: dict[str, pygame.Surface] = {}
         self.build()
 
     def build(self):
@@ -116,45 +119,54 @@ class MenuScene(Scene):
             return True  # Esc on the menu does nothing (Quit is a button)
         return self.focus.handle(event)
 
-    def preview(self, game, rect) -> pygame.Surface:
-        key = game.id
-        if key not in self._previews:
-            surf = pygame.Surface(rect.size)
-            surf.fill(theme.BG2)
+    @staticmethod
+    def preview(canvas, game, rect):
+        """The tile picture of ``game`` for a ``rect`` of design units: a layer drawn once
+        per scale by the descriptor's ``draw_preview(canvas, rect)`` on a canvas of that
+        size, in its own design units from (0, 0)."""
+        def draw(layer):
+            layer.fill(theme.BG2)
             try:
-                game.draw_preview(surf, surf.get_rect())
+                game.draw_preview(layer, layer.bounds)
             except Exception:  # a preview must never take the menu down
                 log.exception("preview of %s failed", game.id)
-            self._previews[key] = surf
-        return self._previews[key]
+        return canvas.cached(("preview", game.id), rect.size, draw)
 
     @staticmethod
     def pitch_rect(tile: pygame.Rect) -> pygame.Rect:
         """Where a tile's one-line pitch is written: room for two lines of small text."""
         return pygame.Rect(tile.x + 20, tile.y + 240, tile.width - 40, 56)
 
-    def draw(self, surface):
-        surface.fill(theme.BG)
-        theme.text(surface, "Ludothèque", (theme.W // 2, 30), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
-        theme.text(surface, _("Three table games from Québec, for two people at one computer"),
-                   (theme.W // 2, 88), theme.BODY, theme.MUTED, anchor="midtop")
+    def draw(self, canvas):
+        canvas = as_canvas(canvas)
+        canvas.backdrop(("menu", tuple(g.id for g in self.app.games), i18n.language()), self._draw_still)
+        self.focus.draw(canvas)
+
+    def _draw_still(self, canvas):
+        """Everything but the buttons (drawn once per scale and language)."""
+        canvas.fill(theme.BG)
+        canvas.text("Ludothèque", (theme.W // 2, 30), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
+        canvas.text(_("Three table games from Québec, for two people at one computer"),
+                    (theme.W // 2, 88), theme.BODY, theme.MUTED, anchor="midtop")
         for g, rect in self.tiles:
-            theme.panel(surface, rect, theme.PANEL, radius=18, border=theme.LINE)
+            canvas.panel(rect, theme.PANEL, radius=18, border=theme.LINE)
             pr = pygame.Rect(rect.x + 16, rect.y + 16, rect.width - 32, 170)
-            surface.blit(self.preview(g, pr), pr)
-            pygame.draw.rect(surface, theme.LINE, pr, 2, border_radius=6)
-            theme.text(surface, g.title(), (rect.centerx, rect.y + 198), theme.LARGE, anchor="midtop", bold=True)
-            theme.paragraph(surface, g.pitch(), self.pitch_rect(rect), theme.SMALL, theme.MUTED)
+            canvas.blit(self.preview(canvas, g, pr), pr.topleft)
+            canvas.rect(theme.LINE, pr, 2, border_radius=6)
+            canvas.text(g.title(), (rect.centerx, rect.y + 198), theme.LARGE, anchor="midtop", bold=True)
+            canvas.paragraph(g.pitch(), self.pitch_rect(rect), theme.SMALL, theme.MUTED)
         if not self.app.games:
-            theme.text(surface, _("No game is registered."), (theme.W // 2, theme.H // 2), theme.LARGE, anchor="center")
-        self.focus.draw(surface)
-        theme.text(surface, _("F11 full screen · M sound · Esc pause"), (theme.W // 2, theme.H - 24),
-                   theme.SMALL, theme.MUTED, anchor="midbottom")
+            canvas.text(_("No game is registered."), (theme.W // 2, theme.H // 2), theme.LARGE, anchor="center")
+        canvas.text(_("F11 full screen · M sound · Esc pause"), (theme.W // 2, theme.H - 24),
+                    theme.SMALL, theme.MUTED, anchor="midbottom")
 
 
 class SetupScene(Scene):
     """Choose how to play ``game``: two players or against the computer (level, side),
     names, and the game's own options; then Start."""
+
+    opaque = True
+    animating = False                 # still until an event
 
     def __init__(self, app, game, vs_ai: bool = False):
         super().__init__(app)
@@ -263,15 +275,22 @@ class SetupScene(Scene):
                 return True
         return self.focus.handle(event)
 
-    def draw(self, surface):
-        surface.fill(theme.BG)
-        theme.text(surface, self.game.title(), (theme.W // 2, 40), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
-        theme.text(surface, self.game.pitch(), (theme.W // 2, 100), theme.BODY, theme.MUTED, anchor="midtop")
-        self.focus.draw(surface)
+    def redraw_in(self):
+        return self.focus.redraw_in()             # a name entry's blinking cursor
+
+    def draw(self, canvas):
+        canvas = as_canvas(canvas)
+        canvas.fill(theme.BG)
+        canvas.text(self.game.title(), (theme.W // 2, 40), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
+        canvas.text(self.game.pitch(), (theme.W // 2, 100), theme.BODY, theme.MUTED, anchor="midtop")
+        self.focus.draw(canvas)
 
 
 class RulesScene(Scene):
     """A scrollable page of rules text. Wheel, ↑/↓, PgUp/PgDn scroll; Esc or Back closes."""
+
+    opaque = True
+    animating = False                 # still until an event
 
     def __init__(self, app, title, body):
         super().__init__(app)
@@ -299,16 +318,22 @@ class RulesScene(Scene):
         visible = self.area.height // (theme.font(theme.BODY).get_linesize() + 4)
         self.scroll = max(0, min(max(self.total - visible, 0), self.scroll + n))
 
-    def draw(self, surface):
-        surface.fill(theme.BG)
+    def draw(self, canvas):
+        canvas = as_canvas(canvas)
         title = self.title() if callable(self.title) else self.title
-        theme.text(surface, title, (theme.W // 2, 40), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
-        theme.panel(surface, self.area.inflate(40, 30), theme.PANEL, radius=16)
         body = self.body() if callable(self.body) else self.body
-        self.total = theme.paragraph(surface, body, self.area, theme.BODY, skip_lines=self.scroll)
-        if self.total > 0:
-            theme.text(surface, _("↑/↓ or wheel to scroll"), (120, theme.H - 52), theme.SMALL, theme.MUTED, anchor="midleft")
-        self.back.draw(surface)
+        self.total = len(theme.wrap(body, theme.BODY, self.area.width))
+
+        def page(layer):                          # the page as it is scrolled: kept until it scrolls
+            layer.fill(theme.BG)
+            layer.text(title, (theme.W // 2, 40), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
+            layer.panel(self.area.inflate(40, 30), theme.PANEL, radius=16)
+            layer.paragraph(body, self.area, theme.BODY, skip_lines=self.scroll)
+            if self.total > 0:
+                layer.text(_("↑/↓ or wheel to scroll"), (120, theme.H - 52), theme.SMALL, theme.MUTED,
+                           anchor="midleft")
+        canvas.backdrop(("rules", title, body, self.scroll), page)
+        self.back.draw(canvas)
 
 
 class SettingsScene(Scene):
@@ -316,6 +341,8 @@ class SettingsScene(Scene):
     assisted calculation; every change is remembered at once."""
 
     overlay = False
+    opaque = True
+    animating = False                 # still until an event
 
     def __init__(self, app):
         super().__init__(app)
@@ -364,16 +391,22 @@ class SettingsScene(Scene):
             return True
         return self.focus.handle(event)
 
-    def draw(self, surface):
-        surface.fill(theme.BG)
-        theme.text(surface, _("Settings"), (theme.W // 2, 36), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
-        self.focus.draw(surface)
+    def redraw_in(self):
+        return self.focus.redraw_in()             # a name entry's blinking cursor
+
+    def draw(self, canvas):
+        canvas = as_canvas(canvas)
+        canvas.fill(theme.BG)
+        canvas.text(_("Settings"), (theme.W // 2, 36), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
+        self.focus.draw(canvas)
 
 
 class PauseScene(Scene):
     """Esc menu over a game: resume, rules, settings, back to the menu, quit."""
 
     overlay = True
+    animating = False
+    dim_below = 170                   # the game under it, darkened (drawn once by the shell)
 
     def __init__(self, app):
         super().__init__(app)
@@ -404,7 +437,7 @@ class PauseScene(Scene):
         self.focus.handle(event)
         return True
 
-    def draw(self, surface):
-        theme.dim(surface, 170)
-        theme.text(surface, _("Paused"), (theme.W // 2, 120), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
-        self.focus.draw(surface)
+    def draw(self, canvas):
+        canvas = as_canvas(canvas)
+        canvas.text(_("Paused"), (theme.W // 2, 120), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
+        self.focus.draw(canvas)

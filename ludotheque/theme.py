@@ -2,8 +2,13 @@
 
 Fonts: DejaVu Sans when the system has it (full Latin coverage), otherwise the font
 bundled with pygame-ce (``freesansbold.ttf``, which has the French accents). With no font
-at all, pygame's default is used — text still draws. Sizes are in logical pixels of the
-1280×720 surface.
+at all, pygame's default is used — text still draws. Sizes are in design units of the
+1280×720 picture (design.md "Runtime conventions"): scenes draw through a
+:class:`ludotheque.canvas.Canvas`, which rasterises text at the window's device size;
+:func:`font`, :func:`wrap` and the sizes measured with them are design units.
+
+:func:`text`, :func:`paragraph`, :func:`panel` and :func:`dim` draw on a plain pygame
+surface at its own pixels, or forward to the canvas when given one.
 """
 
 from __future__ import annotations
@@ -52,6 +57,23 @@ def _font_file(bold: bool) -> str | None:
     return str(bundled) if bundled.is_file() else None
 
 
+class _Font(pygame.font.Font):
+    """A font that remembers what :meth:`size` answered (layout code measures the same
+    labels every frame)."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self._sizes: dict = {}
+
+    def size(self, text):
+        got = self._sizes.get(text)
+        if got is None:
+            if len(self._sizes) > 4096:
+                self._sizes.clear()
+            got = self._sizes[text] = super().size(text)
+        return got
+
+
 @functools.cache
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """A cached font of ``size`` px (French accents included)."""
@@ -59,9 +81,9 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         pygame.font.init()
     path = _font_file(bold)
     try:
-        return pygame.font.Font(path, size)
+        return _Font(path, size)
     except (OSError, pygame.error):
-        return pygame.font.Font(None, size)
+        return _Font(None, size)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -75,8 +97,10 @@ def text(surface: pygame.Surface, s: str, pos, size: int = BODY, color=TEXT,
          anchor: str = "topleft", bold: bool = False, shadow: bool = False) -> pygame.Rect:
     """Draw one line of text; ``anchor`` is a Rect attribute name (``"center"``, ``"midtop"``…).
 
-    :returns: the rectangle drawn, in surface pixels.
+    :returns: the rectangle drawn, in surface pixels (design units on a canvas).
     """
+    if not isinstance(surface, pygame.Surface):        # a Canvas: text at device size
+        return surface.text(s, pos, size, color, anchor, bold, shadow)
     color = tuple(color)
     img = rendered(s, size, color, bold)
     rect = img.get_rect(**{anchor: pos})
@@ -111,6 +135,8 @@ def paragraph(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int = BO
 
     :returns: the total number of wrapped lines (for scrolling).
     """
+    if not isinstance(surface, pygame.Surface):
+        return surface.paragraph(s, rect, size, color, line_gap, skip_lines)
     lines = wrap(s, size, rect.width)
     y = rect.top
     step = font(size).get_linesize() + line_gap
@@ -126,6 +152,9 @@ def paragraph(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int = BO
 def panel(surface: pygame.Surface, rect: pygame.Rect, color=PANEL, radius: int = 14,
           border=None) -> None:
     """A rounded panel with an optional 2 px border."""
+    if not isinstance(surface, pygame.Surface):
+        surface.panel(rect, color, radius, border)
+        return
     pygame.draw.rect(surface, color, rect, border_radius=radius)
     if border:
         pygame.draw.rect(surface, border, rect, 2, border_radius=radius)
@@ -161,4 +190,7 @@ def _veil(size: tuple, alpha: int) -> pygame.Surface:
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     """Darken the whole surface (behind a dialog or pause menu)."""
+    if not isinstance(surface, pygame.Surface):
+        surface.dim(alpha)
+        return
     surface.blit(_veil(surface.get_size(), alpha), (0, 0))

@@ -1,20 +1,30 @@
 """Widgets the games and the shell need: button, toggle, slider, value cycler, text and
 number entry, on-screen keypad, a focus group for keyboard play, dialogs and toasts.
 
-Every widget works in logical pixels (the app maps the pointer through the window's
-scaling), reacts only to the left mouse button, and has ``handle(event) -> bool`` (True
-when it used the event) and ``draw(surface)``. Labels are callables so they follow a
-language switch at once.
+Every widget works in design units (the app maps the pointer to them), reacts only to
+the left mouse button, and has ``handle(event) -> bool`` (True when it used the event)
+and ``draw(canvas)`` (a :class:`ludotheque.canvas.Canvas`; a plain pygame surface is
+drawn on at scale 1). Labels are callables so they follow a language switch at once.
+A change of look the pointer causes without using the event (a button lit under it)
+counts in :attr:`Widget.changes`, so the shell draws that frame and no other.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Callable
 
 import pygame
 
 from . import theme
+from .canvas import as_canvas
 from .scene import Scene
+
+CURSOR_BLINK_S = 0.5
+"""Half-period of a text cursor's blink (s)."""
+CURSOR_BLINK_FOR = 10.0
+"""Seconds a text cursor blinks after the last key or click; then it stays on (the
+screen is still, as GTK's ``gtk-cursor-blink-timeout``)."""
 
 
 def _label(x) -> str:
@@ -32,9 +42,14 @@ def is_release(event) -> bool:
 
 
 class Widget:
-    """Base: a rectangle that may hold keyboard focus."""
+    """Base: a rectangle that may hold keyboard focus.
+
+    :cvar changes: how many times the pointer changed some widget's look (hover) without
+        the widget using the event; the shell compares it around each pointer motion.
+    """
 
     focusable = True
+    changes = 0
 
     def __init__(self, rect):
         self.rect = pygame.Rect(rect)
@@ -48,12 +63,16 @@ class Widget:
     def activate(self) -> None:
         """What Enter/Space does when the widget has focus."""
 
-    def draw(self, surface) -> None:
+    def draw(self, canvas) -> None:
         pass
 
-    def _focus_ring(self, surface):
+    def redraw_in(self) -> float | None:
+        """Seconds until the widget's look changes by itself (None: never)."""
+        return None
+
+    def _focus_ring(self, canvas):
         if self.focused:
-            pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(8, 8), 3, border_radius=16)
+            canvas.rect(theme.ACCENT, self.rect.inflate(8, 8), 3, border_radius=16)
 
 
 class Button(Widget):
@@ -68,7 +87,18 @@ class Button(Widget):
         super().__init__(rect)
         self.label, self.on_click, self.key = label, on_click, key
         self.enabled, self.color, self.size = enabled, color, size
-        self.hover = False
+        self._hover = False
+
+    @property
+    def hover(self) -> bool:
+        """True while the pointer is over the button (drawn lighter)."""
+        return self._hover
+
+    @hover.setter
+    def hover(self, value: bool) -> None:
+        if value != self._hover:
+            Widget.changes += 1
+        self._hover = value
 
     def activate(self):
         if self.enabled and self.visible:
@@ -88,16 +118,17 @@ class Button(Widget):
             return True
         return False
 
-    def draw(self, surface):
+    def draw(self, canvas):
         if not self.visible:
             return
+        canvas = as_canvas(canvas)
         color = self.color if self.enabled else theme.BG2
         if self.hover and self.enabled:
             color = tuple(min(255, c + 22) for c in color)
-        theme.panel(surface, self.rect, color, radius=12, border=theme.LINE)
-        theme.text(surface, _label(self.label), self.rect.center, self.size,
-                   theme.text_on(color) if self.enabled else theme.MUTED, anchor="center")
-        self._focus_ring(surface)
+        canvas.panel(self.rect, color, radius=12, border=theme.LINE)
+        canvas.text(_label(self.label), self.rect.center, self.size,
+                    theme.text_on(color) if self.enabled else theme.MUTED, anchor="center")
+        self._focus_ring(canvas)
 
 
 class Toggle(Button):
@@ -107,22 +138,27 @@ class Toggle(Button):
         super().__init__(rect, label, lambda: set(not get()))
         self.get = get
 
-    def draw(self, surface):
-        theme.panel(surface, self.rect, theme.PANEL, radius=12, border=theme.LINE)
-        theme.text(surface, _label(self.label), (self.rect.x + 16, self.rect.centery), theme.BODY,
-                   anchor="midleft")
+    def draw(self, canvas):
+        canvas = as_canvas(canvas)
+        canvas.panel(self.rect, theme.PANEL, radius=12, border=theme.LINE)
+        canvas.text(_label(self.label), (self.rect.x + 16, self.rect.centery), theme.BODY,
+                    anchor="midleft")
         on = self.get()
         knob = pygame.Rect(0, 0, 64, 30)
         knob.midright = (self.rect.right - 14, self.rect.centery)
-        pygame.draw.rect(surface, theme.GOOD if on else theme.BG2, knob, border_radius=15)
-        pygame.draw.circle(surface, theme.TEXT, (knob.right - 15 if on else knob.left + 15, knob.centery), 12)
-        self._focus_ring(surface)
+        canvas.rect(theme.GOOD if on else theme.BG2, knob, border_radius=15)
+        canvas.circle(theme.TEXT, (knob.right - 15 if on else knob.left + 15, knob.centery), 12)
+        self._focus_ring(canvas)
 
 
 class Cycler(Button):
-    """Chooses one of ``values``: click or Enter/→ moves to the next, ← to the previous.
+    """Chooses one of ``values``: "‹" steps back, "›" and the value itself step forward;
+    Enter/→ moves to the next, ← to the previous.
 
-    ``label_of(value)`` gives the shown text; ``on_change(value)`` is called after each change.
+    The arrows stand at fixed places (around the widest value), so a second click where
+    "‹" was still lands on "‹" whatever the width of the value shown; a click elsewhere
+    on the row only takes the focus. ``label_of(value)`` gives the shown text;
+    ``on_change(value)`` is called after each change.
     """
 
     def __init__(self, rect, label, values, index: int, on_change, label_of=str):
@@ -137,19 +173,43 @@ class Cycler(Button):
         self.index = (self.index + step) % len(self.values)
         self.on_change(self.value)
 
+    def zones(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """``(back, value, forward)``: where "‹", the value and "›" are drawn and clicked
+        (design units), laid out around the widest value in the current language."""
+        f = theme.font(theme.BODY, True)
+        widest = max(f.size(str(self.label_of(v)))[0] for v in self.values)
+        arrow = max(f.size("‹")[0], f.size("›")[0])
+        r = self.rect
+        right = r.right - 16                      # where "›" ends, as the row's text did
+        fwd = pygame.Rect(right - arrow - 8, r.top, r.right - (right - arrow - 8), r.height)
+        val = pygame.Rect(fwd.left - widest - 24, r.top, widest + 24, r.height)
+        back = pygame.Rect(val.left - arrow - 16, r.top, arrow + 16, r.height)
+        return back, val, fwd
+
     def handle(self, event) -> bool:
         if self.focused and event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.next(1 if event.key == pygame.K_RIGHT else -1)
             return True
+        if is_click(event) and self.visible and self.rect.collidepoint(event.pos):
+            back, val, fwd = self.zones()
+            if self.enabled:
+                if back.collidepoint(event.pos):
+                    self.next(-1)
+                elif val.collidepoint(event.pos) or fwd.collidepoint(event.pos):
+                    self.next(1)
+            return True
         return super().handle(event)
 
-    def draw(self, surface):
-        theme.panel(surface, self.rect, theme.PANEL, radius=12, border=theme.LINE)
-        theme.text(surface, _label(self.label), (self.rect.x + 16, self.rect.centery), theme.BODY,
-                   anchor="midleft")
-        theme.text(surface, f"‹ {self.label_of(self.value)} ›", (self.rect.right - 16, self.rect.centery),
-                   theme.BODY, theme.ACCENT, anchor="midright", bold=True)
-        self._focus_ring(surface)
+    def draw(self, canvas):
+        canvas = as_canvas(canvas)
+        canvas.panel(self.rect, theme.PANEL, radius=12, border=theme.LINE)
+        canvas.text(_label(self.label), (self.rect.x + 16, self.rect.centery), theme.BODY,
+                    anchor="midleft")
+        back, val, fwd = self.zones()
+        canvas.text("‹", (val.left, val.centery), theme.BODY, theme.ACCENT, anchor="midright", bold=True)
+        canvas.text(str(self.label_of(self.value)), val.center, theme.BODY, theme.ACCENT, anchor="center", bold=True)
+        canvas.text("›", (fwd.right - 16, fwd.centery), theme.BODY, theme.ACCENT, anchor="midright", bold=True)
+        self._focus_ring(canvas)
 
 
 class Slider(Widget):
@@ -193,18 +253,19 @@ class Slider(Widget):
             return True
         return False
 
-    def draw(self, surface):
-        theme.panel(surface, self.rect, theme.PANEL, radius=12, border=theme.LINE)
-        theme.text(surface, _label(self.label), (self.rect.x + 16, self.rect.centery), theme.BODY, anchor="midleft")
+    def draw(self, canvas):
+        canvas = as_canvas(canvas)
+        canvas.panel(self.rect, theme.PANEL, radius=12, border=theme.LINE)
+        canvas.text(_label(self.label), (self.rect.x + 16, self.rect.centery), theme.BODY, anchor="midleft")
         tr = self._track()
-        pygame.draw.rect(surface, theme.BG2, tr, border_radius=4)
+        canvas.rect(theme.BG2, tr, border_radius=4)
         filled = tr.copy()
         filled.width = int(tr.width * self.get())
-        pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=4)
-        pygame.draw.circle(surface, theme.TEXT, (tr.left + filled.width, tr.centery), 12)
-        theme.text(surface, f"{round(self.get() * 100)} %", (tr.left - 14, tr.centery), theme.SMALL,
-                   theme.MUTED, anchor="midright")
-        self._focus_ring(surface)
+        canvas.rect(theme.ACCENT, filled, border_radius=4)
+        canvas.circle(theme.TEXT, (tr.left + filled.width, tr.centery), 12)
+        canvas.text(f"{round(self.get() * 100)} %", (tr.left - 14, tr.centery), theme.SMALL,
+                    theme.MUTED, anchor="midright")
+        self._focus_ring(canvas)
 
 
 class TextEntry(Widget):
@@ -214,7 +275,8 @@ class TextEntry(Widget):
     the focus selects the whole text (shown highlighted): the first key typed replaces it.
 
     Takes ``TEXTINPUT`` events (any language, accents) and Backspace; at most ``max_len``
-    characters.
+    characters. The cursor blinks for :data:`CURSOR_BLINK_FOR` s after the last key or
+    click, then stays on.
     """
 
     def __init__(self, rect, *, numeric: bool = False, max_len: int = 8, on_submit=None,
@@ -224,7 +286,7 @@ class TextEntry(Widget):
         super().__init__(rect)
         self.numeric, self.max_len, self.on_submit, self.label = numeric, max_len, on_submit, label
         self.placeholder = placeholder
-        self.blink = 0.0
+        self._active_at = time.monotonic()
 
     def type(self, s: str) -> None:
         """Append typed text, keeping only digits when numeric and at most ``max_len`` characters."""
@@ -246,7 +308,25 @@ class TextEntry(Widget):
         # instead of appending to it ("AliceAlice"); Backspace clears it
         if value and not getattr(self, "_focused", False):
             self.selected = bool(self.text)
+            self._active_at = time.monotonic()
         self._focused = value
+
+    def cursor_on(self, now: float | None = None) -> bool:
+        """True when the text cursor is drawn at ``now`` (time.monotonic s)."""
+        if not self.focused:
+            return False
+        since = (time.monotonic() if now is None else now) - self._active_at
+        return since >= CURSOR_BLINK_FOR or int(since / CURSOR_BLINK_S) % 2 == 0
+
+    def redraw_in(self) -> float | None:
+        """Seconds to the cursor's next blink; None when it does not blink (unfocused, or
+        no key for :data:`CURSOR_BLINK_FOR` s)."""
+        if not self.focused:
+            return None
+        since = time.monotonic() - self._active_at
+        if since >= CURSOR_BLINK_FOR:
+            return None
+        return CURSOR_BLINK_S - since % CURSOR_BLINK_S
 
     def _take_selection(self) -> None:
         if self.selected:
@@ -254,6 +334,12 @@ class TextEntry(Widget):
             self.selected = False
 
     def handle(self, event) -> bool:
+        used = self._handle(event)
+        if used:
+            self._active_at = time.monotonic()
+        return used
+
+    def _handle(self, event) -> bool:
         if is_click(event) and self.rect.collidepoint(event.pos):
             self.focused = True
             return True
@@ -279,21 +365,22 @@ class TextEntry(Widget):
                 return True
         return False
 
-    def draw(self, surface):
-        theme.panel(surface, self.rect, theme.BG2, radius=10, border=theme.ACCENT if self.focused else theme.LINE)
+    def draw(self, canvas):
+        canvas = as_canvas(canvas)
+        canvas.panel(self.rect, theme.BG2, radius=10, border=theme.ACCENT if self.focused else theme.LINE)
         x = self.rect.x + 14
         if self.label:
-            r = theme.text(surface, _label(self.label), (x, self.rect.centery), theme.BODY, theme.MUTED, anchor="midleft")
+            r = canvas.text(_label(self.label), (x, self.rect.centery), theme.BODY, theme.MUTED, anchor="midleft")
             x = r.right + 12
         if not self.text and self.placeholder:
-            theme.text(surface, _label(self.placeholder), (x, self.rect.centery), theme.BODY, theme.MUTED,
-                       anchor="midleft")
+            canvas.text(_label(self.placeholder), (x, self.rect.centery), theme.BODY, theme.MUTED,
+                        anchor="midleft")
         if self.selected and self.focused and self.text:
             sel = theme.rendered(self.text, theme.LARGE, tuple(theme.TEXT), True).get_rect(midleft=(x, self.rect.centery))
-            pygame.draw.rect(surface, theme.BLUE, sel.inflate(6, 4), border_radius=4)
-        r = theme.text(surface, self.text, (x, self.rect.centery), theme.LARGE, anchor="midleft", bold=True)
-        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
-            pygame.draw.line(surface, theme.TEXT, (r.right + 3, self.rect.top + 10), (r.right + 3, self.rect.bottom - 10), 2)
+            canvas.rect(theme.BLUE, sel.inflate(6, 4), border_radius=4)
+        r = canvas.text(self.text, (x, self.rect.centery), theme.LARGE, anchor="midleft", bold=True)
+        if self.cursor_on():
+            canvas.line(theme.TEXT, (r.right + 3, self.rect.top + 10), (r.right + 3, self.rect.bottom - 10), 2)
 
 
 class Keypad(Widget):
@@ -329,10 +416,11 @@ class Keypad(Widget):
                     return True
         return False
 
-    def draw(self, surface):
+    def draw(self, canvas):
+        canvas = as_canvas(canvas)
         for r, lab in self.keys:
-            theme.panel(surface, r, theme.GOOD if lab == "OK" else theme.PANEL_HI, radius=10, border=theme.LINE)
-            theme.text(surface, lab, r.center, theme.LARGE, anchor="center", bold=True)
+            canvas.panel(r, theme.GOOD if lab == "OK" else theme.PANEL_HI, radius=10, border=theme.LINE)
+            canvas.text(lab, r.center, theme.LARGE, anchor="center", bold=True)
 
 
 class FocusGroup:
@@ -389,9 +477,15 @@ class FocusGroup:
                     break
         return used
 
-    def draw(self, surface):
+    def draw(self, canvas):
+        canvas = as_canvas(canvas)
         for w in self.widgets:
-            w.draw(surface)
+            w.draw(canvas)
+
+    def redraw_in(self) -> float | None:
+        """The soonest :meth:`Widget.redraw_in` of the visible widgets (None: none)."""
+        due = [d for w in self.widgets if w.visible for d in (w.redraw_in(),) if d is not None]
+        return min(due) if due else None
 
 
 class Dialog(Scene):
@@ -402,6 +496,8 @@ class Dialog(Scene):
     """
 
     overlay = True
+    animating = False
+    dim_below = 150                   # the screen under it, darkened (drawn once by the shell)
 
     def __init__(self, app, title, body, buttons):
         super().__init__(app)
@@ -442,13 +538,13 @@ class Dialog(Scene):
         self.focus.handle(event)
         return True
 
-    def draw(self, surface):
-        theme.dim(surface)
-        theme.panel(surface, self.box, theme.PANEL, radius=18, border=theme.ACCENT)
-        theme.text(surface, _label(self.title), (self.box.centerx, self.box.top + 28), theme.LARGE,
-                   anchor="midtop", bold=True)
-        theme.paragraph(surface, _label(self.body), self.box.inflate(-60, -170).move(0, 10), theme.BODY)
-        self.focus.draw(surface)
+    def draw(self, canvas):
+        canvas = as_canvas(canvas)
+        canvas.panel(self.box, theme.PANEL, radius=18, border=theme.ACCENT)
+        canvas.text(_label(self.title), (self.box.centerx, self.box.top + 28), theme.LARGE,
+                    anchor="midtop", bold=True)
+        canvas.paragraph(_label(self.body), self.box.inflate(-60, -170).move(0, 10), theme.BODY)
+        self.focus.draw(canvas)
 
 
 class Toasts:
@@ -474,14 +570,19 @@ class Toasts:
     def current(self) -> str | None:
         return self.queue[0][0] if self.queue else None
 
-    def draw(self, surface) -> None:
+    def left(self) -> float | None:
+        """Seconds the toast shown now stays (None: none shown)."""
+        return max(0.0, self.queue[0][1]) if self.queue else None
+
+    def draw(self, canvas) -> None:
         if not self.queue:
             return
+        canvas = as_canvas(canvas)
         lines = theme.wrap(self.queue[0][0], theme.BODY, 900)
         h = 20 + 32 * len(lines)
         w = max(theme.font(theme.BODY).size(l)[0] for l in lines) + 48
         box = pygame.Rect(0, 0, w, h)
         box.midbottom = (theme.W // 2, theme.H - 24)
-        theme.panel(surface, box, (20, 22, 28), radius=14, border=theme.ACCENT)
+        canvas.panel(box, (20, 22, 28), radius=14, border=theme.ACCENT)
         for i, line in enumerate(lines):
-            theme.text(surface, line, (box.centerx, box.top + 10 + 32 * i), theme.BODY, anchor="midtop")
+            canvas.text(line, (box.centerx, box.top + 10 + 32 * i), theme.BODY, anchor="midtop")

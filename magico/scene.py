@@ -27,7 +27,8 @@ import time
 import pygame
 
 from ludotheque import i18n, theme
-from ludotheque.scene import Scene
+from ludotheque.canvas import as_canvas
+from ludotheque.scene import Scene, attending, attention
 from ludotheque.widgets import Button, Keypad, TextEntry, is_click
 
 from magico import ai
@@ -56,6 +57,7 @@ AI_STEP = 0.9                     #: each step of the computer's turn stays this
 _TOLD: set[str] = set()           # board problems already shown to the player
 NOTE_SECONDS = 4.0                #: a message stays this long (s)
 WRONG_SECONDS = 8.0               #: a wrong result's correction stays this long unless acknowledged (s)
+GLOW_LEVELS = 16                  #: strengths of a glowing cell's pulse at a large scale (kept as layers)
 WRONG_MIN = 1.0                   #: ... and at least this long (s): a held-down Enter does not skip it
 
 
@@ -100,9 +102,9 @@ def cell_at(pos) -> int | None:
 
 def _pips(surface, rect: pygame.Rect, value: int, color=(30, 30, 36)) -> None:
     spots_of = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-             4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-             5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-             6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+                4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+                5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+                6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
     step = rect.width * 0.27
     r = max(3, rect.width // 11)
     if value not in spots_of:
@@ -111,32 +113,54 @@ def _pips(surface, rect: pygame.Rect, value: int, color=(30, 30, 36)) -> None:
         pygame.draw.circle(surface, color, (rect.centerx + dx * step, rect.centery + dy * step), r)
 
 
-def draw_die(surface, center, size: int, value: int, angle: float = 0.0,
-             highlight: bool = False) -> None:
-    """A die of ``size`` px showing ``value`` (1–6; 0: a blank die, not rolled yet),
-    turned ``angle`` degrees."""
-    img = pygame.Surface((size, size), pygame.SRCALPHA)
+def die_sprite(size: int, value: int, highlight: bool = False, scale: float = 1.0) -> pygame.Surface:
+    """The image of a die of ``size`` design units showing ``value`` (1–6; 0: blank), in
+    device px for ``scale``."""
+    px = max(1, round(size * scale))
+    img = pygame.Surface((px, px), pygame.SRCALPHA)
     body = img.get_rect()
-    pygame.draw.rect(img, (250, 248, 240), body, border_radius=size // 6)
-    pygame.draw.rect(img, theme.ACCENT if highlight else (120, 110, 100), body, 3,
-                     border_radius=size // 6)
+    pygame.draw.rect(img, (250, 248, 240), body, border_radius=px // 6)
+    pygame.draw.rect(img, theme.ACCENT if highlight else (120, 110, 100), body, max(1, round(3 * scale)),
+                     border_radius=px // 6)
     _pips(img, body, value)
-    if angle:
-        img = pygame.transform.rotate(img, angle)
-    surface.blit(img, img.get_rect(center=center))
-
-
-def _token(radius: int, color, alpha: int = 150) -> pygame.Surface:
-    """A translucent token with a solid rim: the number under it stays readable."""
-    img = pygame.Surface((radius * 2 + 4, radius * 2 + 4), pygame.SRCALPHA)
-    c = (radius + 2, radius + 2)
-    pygame.draw.circle(img, (*color, alpha), c, radius)
-    pygame.draw.circle(img, (*[max(0, v - 60) for v in color], 255), c, radius, 5)
     return img
 
 
-def draw_preview(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """The launcher tile picture: a small classic board with a few tokens and a run."""
+def draw_die(canvas, center, size: int, value: int, angle: float = 0.0,
+             highlight: bool = False) -> None:
+    """A die of ``size`` design units showing ``value`` (1–6; 0: a blank die, not rolled
+    yet), turned ``angle`` degrees, centred on design ``center``."""
+    canvas = as_canvas(canvas)
+    img = canvas.sprite(("magico.die", size, value, highlight),
+                        lambda scale: die_sprite(size, value, highlight, scale))
+    if angle:
+        img = pygame.transform.rotate(img, angle)
+    canvas.blit(img, center, anchor="center")
+
+
+def _token(radius: int, color, alpha: int = 150, scale: float = 1.0) -> pygame.Surface:
+    """A translucent token with a solid rim: the number under it stays readable
+    (``radius`` design units, drawn in device px for ``scale``)."""
+    r = round(radius * scale)
+    pad = round(2 * scale)
+    img = pygame.Surface((r * 2 + 2 * pad, r * 2 + 2 * pad), pygame.SRCALPHA)
+    c = (r + pad, r + pad)
+    pygame.draw.circle(img, (*color, alpha), c, r)
+    pygame.draw.circle(img, (*[max(0, v - 60) for v in color], 255), c, r, max(1, round(5 * scale)))
+    return img
+
+
+def token_sprite(canvas, player: str, radius: int, alpha: int = 150) -> pygame.Surface:
+    """:func:`_token` of ``player``'s colour for ``canvas``'s scale (made once per scale)."""
+    return canvas.sprite(("magico.token", player, radius, alpha),
+                         lambda scale: _token(radius, SIDE_COLOR[player], alpha, scale))
+
+
+def draw_preview(surface, rect: pygame.Rect) -> None:
+    """The launcher tile picture: a small classic board with a few tokens and a run
+    (``surface`` a :class:`ludotheque.canvas.Canvas` or a pygame surface, ``rect`` design
+    units)."""
+    surface = as_canvas(surface)
     surface.fill(theme.BG2, rect)
     board = load_board(DEFAULT_BOARD)
     cell = min(rect.width, rect.height - 8) // 7
@@ -146,14 +170,14 @@ def draw_preview(surface: pygame.Surface, rect: pygame.Rect) -> None:
     for i in range(SIZE * SIZE):
         r, c = divmod(i, SIZE)
         cr = pygame.Rect(x0 + c * cell, y0 + r * cell, cell - 2, cell - 2)
-        pygame.draw.rect(surface, (238, 228, 204), cr, border_radius=4)
+        surface.rect((238, 228, 204), cr, border_radius=4)
         who = tokens.get(cell_name(i))
         if who:
-            pygame.draw.circle(surface, SIDE_COLOR[who], cr.center, cell // 2 - 3)
-        theme.text(surface, str(board.numbers[i]), cr.center, max(10, cell // 2),
-                   (255, 255, 255) if who else (50, 44, 36), anchor="center", bold=True)
+            surface.circle(SIDE_COLOR[who], cr.center, cell // 2 - 3)
+        surface.text(str(board.numbers[i]), cr.center, max(10, cell // 2),
+                     (255, 255, 255) if who else (50, 44, 36), anchor="center", bold=True)
     y = y0 + cell // 2 - 1
-    pygame.draw.line(surface, SIDE_LIGHT["r"], (x0 + cell // 2, y), (x0 + 2 * cell + cell // 2, y), 3)
+    surface.line(SIDE_LIGHT["r"], (x0 + cell // 2, y), (x0 + 2 * cell + cell // 2, y), 3)
     draw_die(surface, (x0 + 6 * cell + cell // 2 + 14, y0 + cell), cell, 5, 12)
     draw_die(surface, (x0 + 6 * cell + cell // 2 + 14, y0 + 2 * cell + 10), cell, 2, -8)
 
@@ -170,6 +194,7 @@ class MagicoScene(Scene):
     """
 
     game_id = "magico"
+    opaque = True
 
     def __init__(self, app, config):
         super().__init__(app)
@@ -209,11 +234,8 @@ class MagicoScene(Scene):
         self.show_cursor = False
         self.flash: dict[tuple, float] = {}  # run cells -> seconds of highlight left
         self._cosmetic = random.Random()     # tumbling faces only, never the real dice
-        self._tokens = {p: _token(CELL // 2 - 8, SIDE_COLOR[p]) for p in ("r", "b")}
-        self._hand = {p: _token(8, SIDE_COLOR[p], 255) for p in ("r", "b")}
-        self._layer_key = None
-        self._base = self._top = None
-        self._glow = pygame.Surface((CELL - 4, CELL - 4), pygame.SRCALPHA)
+        self._calm_seen = None               # what a person was last left to look at,
+        self._calm_t0 = 0.0                  # since when (s of self.clock): the glow then holds
         self.entry = TextEntry((RIGHT_X + 10, 470, 220, 76), numeric=True, max_len=3,
                                on_submit=self.submit_result)
         self.keypad = Keypad((RIGHT_X + 356, 326), self.entry, key_size=66, gap=8)
@@ -299,6 +321,38 @@ class MagicoScene(Scene):
     def _assist_label(self) -> str:
         return (_("Assisted calculation (A): on") if self.assisted
                 else _("Assisted calculation (A): off"))
+
+    # ------------------------------------------------------------------ the shell's questions
+
+    def _calm_key(self) -> tuple:
+        """What the board shows a person waiting for them (a new phase, turn or glow)."""
+        return self.phase, len(self.turns), frozenset(self.glow)
+
+    @property
+    def animating(self) -> bool:
+        """True while something moves or runs on its own (the shell draws every frame):
+        the dice tumbling, the computer's turn (its staged steps, thinking), the
+        correction of a wrong result (K-7a) counting down, or the glow of playable cells
+        during its first few seconds. A board waiting for a person is otherwise still."""
+        if self.phase == "over":
+            return False
+        if self.phase in ("rolling", "ai", "wrong") or self.steps or self.future is not None:
+            return True
+        if self.phase == "roll" and self.is_ai(self.pos.to_move):
+            return True
+        if self._calm_key() != self._calm_seen:
+            return True
+        return bool(self.glow) and attending(self.clock - self._calm_t0, 6)
+
+    @property
+    def stepping(self) -> bool:
+        """True while a timer runs on a still picture (a note that goes away, a new run's
+        highlight): the shell runs the fixed steps without drawing; the scene asks for
+        the frame that changes (``app.redraw``)."""
+        return bool(self.flash) or (self.note is not None and self.phase not in ("place", "over"))
+
+    def redraw_in(self) -> float | None:
+        return self.entry.redraw_in() if self.phase == "type" else None   # the cursor's blink
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -738,14 +792,19 @@ class MagicoScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        calm = self._calm_key()
+        if calm != self._calm_seen:
+            self._calm_seen, self._calm_t0 = calm, self.clock
         for key in list(self.flash):
             self.flash[key] -= dt
             if self.flash[key] <= 0:
                 del self.flash[key]
+                self.app.redraw()                 # the run's line is drawn thin again
         if self.note is not None and self.phase not in ("place",):
             self.note_t -= dt
             if self.note_t <= 0:
                 self.note = None
+                self.app.redraw()                 # the note goes
         if self.phase == "rolling":
             self.roll_t -= dt
             if int(self.roll_t / 0.07) != int((self.roll_t + dt) / 0.07):
@@ -791,8 +850,9 @@ class MagicoScene(Scene):
         return pygame.Rect(RIGHT_X, 200, 240, 110)
 
     def draw(self, surface) -> None:
-        self._draw_board(surface)
-        self._draw_cards(surface)
+        surface = as_canvas(surface)
+        self._draw_still(surface)
+        self._draw_glow(surface)
         self._draw_dice(surface)
         if self.phase == "over":
             self._draw_end(surface)
@@ -805,78 +865,134 @@ class MagicoScene(Scene):
         if self.note is not None and self.phase not in ("over", "type"):
             text, color = self.note
             box = pygame.Rect(RIGHT_X, 552, 560, 88)
-            theme.panel(surface, box, (22, 25, 32), radius=12, border=color)
+            surface.panel(box, (22, 25, 32), radius=12, border=color)
             size, lines = note_lines(text, box.width - 28)
             step = theme.font(size).get_linesize() + 2
             top = box.centery - step * len(lines) // 2
             for k, line in enumerate(lines):
-                theme.text(surface, line, (box.x + 14, top + step * k), size, color)
+                surface.text(line, (box.x + 14, top + step * k), size, color)
 
-    def _draw_board(self, surface) -> None:
+    def _draw_still(self, surface) -> None:
+        """The board without its glow, and the players' cards."""
+        surface.fill_around(theme.BG, BOARD_AREA)        # the board's layer covers the rest
+        self._draw_board(surface, glow=False)
+        self._draw_cards(surface)
+
+    def _draw_glow(self, surface) -> None:
+        """What changes on the board from frame to frame: the glowing cells, the chosen
+        cell and the keyboard cursor."""
+        self._draw_board(surface, whole=False)
+
+    def _draw_board(self, surface, glow: bool = True, whole: bool = True) -> None:
         """The board: cached base (frame, cells, tokens) and top (runs, numbers) layers,
         with the pulsing glow of playable cells between them, so that every number
-        stays readable (K-3) and a frame costs a few blits."""
-        key = (self.pos.red, self.pos.blue, tuple(sorted(self.flash)))
-        if key != self._layer_key:
-            self._layer_key = key
-            self._base, self._top = self._render_layers()
-        surface.blit(self._base, BOARD_AREA)
+        stays readable (K-3) and a frame costs a few blits: the two layers composed once,
+        and only the glowing cells composed again each frame."""
+        key = (self.pos.board.id, self.pos.red, self.pos.blue, tuple(sorted(self.flash)))
+        base = surface.cached(("magico.base",) + key, BOARD_AREA.size, self._draw_base)
+        top = surface.cached(("magico.top",) + key, BOARD_AREA.size, self._draw_top, alpha=True)
+
+        def composed(layer):
+            layer.blit(base, (0, 0))
+            layer.blit(top, (0, 0))
+        glowing = frozenset(self.glow)
+        # empty cells glowing (K-6, K-7 results): only their numbers lie on them in the top
+        # layer, so at a large scale the board is kept ready with those cells bare, and each
+        # frame draws on them only the glow and the number (fewer pixels than composing)
+        ready = bool(glowing) and not surface.identity and all(self.pos.cell(i) == "." for i in glowing)
+        if not whole:
+            pass                                 # the layer is under it already (the backdrop)
+        elif ready:
+            def bare(layer):
+                composed(layer)
+                for i in glowing:
+                    inside = cell_rect(i).inflate(-4, -4).move(-BOARD_AREA.x, -BOARD_AREA.y)
+                    layer.blit(base, inside.topleft, area=inside)
+            surface.blit(surface.cached(("magico.bare", glowing) + key, BOARD_AREA.size, bare), BOARD_AREA.topleft)
+        else:
+            surface.blit(surface.cached(("magico.board",) + key, BOARD_AREA.size, composed), BOARD_AREA.topleft)
+        if not glow:
+            return
         if self.glow:
-            pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
-            self._glow.fill((*theme.ACCENT, int(90 + 80 * pulse)))
-            for i in self.glow:
-                r = cell_rect(i).inflate(-4, -4)
-                surface.blit(self._glow, r)
-                pygame.draw.rect(surface, theme.ACCENT, r, 4, border_radius=10)
-        surface.blit(self._top, BOARD_AREA)
+            # playable cells breathe while a person has to choose, then hold (the computer's pulse on)
+            moving = self.phase == "ai" or self.is_ai(self.pos.to_move)
+            pulse = 0.5 + 0.5 * (math.sin(self.clock * 6) if moving else attention(self.clock - self._calm_t0, 6))
+            alpha = int(90 + 80 * pulse)
+            if ready:
+                # an empty cell glowing at one of GLOW_LEVELS strengths, with its number: the
+                # same picture for every empty cell with that number, kept as a small layer
+                step = round((alpha - 90) * (GLOW_LEVELS - 1) / 80)
+                alpha = 90 + round(step * 80 / (GLOW_LEVELS - 1))
+                numbers = self.pos.board.numbers
+                first = min(glowing)
+                bare_inside = cell_rect(first).inflate(-4, -4).move(-BOARD_AREA.x, -BOARD_AREA.y)
+                for i in self.glow:
+                    r = cell_rect(i).inflate(-4, -4)
+                    n = numbers[i]
+
+                    def lit_cell(layer, n=n):
+                        layer.blit(base, (0, 0), area=bare_inside)      # an empty cell's ground
+                        layer.fill((*theme.ACCENT, alpha))
+                        layer.rect(theme.ACCENT, layer.bounds, 4, border_radius=10)
+                        layer.text(str(n), (r.width / 2, r.height / 2), 40, (52, 44, 34), anchor="center",
+                                   bold=True)
+                    surface.blit(surface.cached(("magico.glowcell", n, alpha), r.size, lit_cell), r.topleft)
+            else:
+                for i in self.glow:              # in each glowing cell: base, glow, then top
+                    r = cell_rect(i).inflate(-4, -4)
+                    inside = r.move(-BOARD_AREA.x, -BOARD_AREA.y)
+                    surface.blit(base, r.topleft, area=inside)
+                    surface.fill((*theme.ACCENT, alpha), r)
+                    surface.rect(theme.ACCENT, r, 4, border_radius=10)
+                    surface.blit(top, r.topleft, area=inside)
         if self.chosen is not None:
-            pygame.draw.rect(surface, (255, 255, 255), cell_rect(self.chosen).inflate(-2, -2), 5,
-                             border_radius=12)
+            surface.rect((255, 255, 255), cell_rect(self.chosen).inflate(-2, -2), 5,
+                         border_radius=12)
         if self.show_cursor and self.phase in ("place", "take"):
-            pygame.draw.rect(surface, (255, 255, 255), cell_rect(self.cursor).inflate(-8, -8), 3,
-                             border_radius=8)
+            surface.rect((255, 255, 255), cell_rect(self.cursor).inflate(-8, -8), 3,
+                         border_radius=8)
 
-    def _empty_board(self) -> pygame.Surface:
-        """The board without tokens (frame, labels, cells), drawn once per scene."""
-        cached = getattr(self, "_empty_base", None)
-        if cached is not None:
-            return cached
+    @staticmethod
+    def _empty_board(base) -> None:
+        """The board without tokens (frame, labels, cells) on the layer ``base`` (design
+        units from the top-left of :data:`BOARD_AREA`), drawn once per scale."""
         ox, oy = -BOARD_AREA.x, -BOARD_AREA.y
-        base = pygame.Surface(BOARD_AREA.size)
         base.fill(theme.BG)
-        theme.panel(base, BOARD_RECT.inflate(24, 24).move(ox, oy), theme.WOOD_DARK, radius=16)
+        base.panel(BOARD_RECT.inflate(24, 24).move(ox, oy), theme.WOOD_DARK, radius=16)
         for k in range(SIZE):
-            theme.text(base, "abcdef"[k], (BOARD_X + k * CELL + CELL // 2 + ox, BOARD_Y - 16 + oy),
-                       theme.SMALL, theme.MUTED, anchor="midbottom")
-            theme.text(base, str(k + 1), (BOARD_X - 18 + ox, BOARD_Y + k * CELL + CELL // 2 + oy),
-                       theme.SMALL, theme.MUTED, anchor="midright")
+            base.text("abcdef"[k], (BOARD_X + k * CELL + CELL // 2 + ox, BOARD_Y - 16 + oy),
+                      theme.SMALL, theme.MUTED, anchor="midbottom")
+            base.text(str(k + 1), (BOARD_X - 18 + ox, BOARD_Y + k * CELL + CELL // 2 + oy),
+                      theme.SMALL, theme.MUTED, anchor="midright")
         for i in range(SIZE * SIZE):
-            pygame.draw.rect(base, (240, 230, 206), cell_rect(i).inflate(-4, -4).move(ox, oy),
-                             border_radius=10)
-        self._empty_base = base
-        return base
+            base.rect((240, 230, 206), cell_rect(i).inflate(-4, -4).move(ox, oy),
+                      border_radius=10)
 
-    def _render_layers(self):
-        board = self.pos.board
+    def _draw_base(self, base) -> None:
+        """The board's lower layer: the empty board and the tokens (K-3)."""
         ox, oy = -BOARD_AREA.x, -BOARD_AREA.y
-        base = self._empty_board().copy()
+        base.blit(base.cached("magico.empty", BOARD_AREA.size, self._empty_board), (0, 0))
         for i in range(SIZE * SIZE):
             who = self.pos.cell(i)
             if who != ".":
-                img = self._tokens[who.lower()]
-                base.blit(img, img.get_rect(center=cell_rect(i).move(ox, oy).center))
-        top = pygame.Surface(BOARD_AREA.size, pygame.SRCALPHA)
+                base.blit(token_sprite(base, who.lower(), CELL // 2 - 8), cell_rect(i).move(ox, oy).center,
+                          anchor="center")
+
+    def _draw_top(self, top) -> None:
+        """The board's upper layer (transparent): the runs (K-10) and every number,
+        above the glow of playable cells."""
+        board = self.pos.board
+        ox, oy = -BOARD_AREA.x, -BOARD_AREA.y
         self._draw_runs(top, (ox, oy))
         for i in range(SIZE * SIZE):
             who = self.pos.cell(i)
             c = cell_rect(i).move(ox, oy).center
             n = str(board.numbers[i])
             if who == ".":
-                theme.text(top, n, c, 40, (52, 44, 34), anchor="center", bold=True)
+                top.text(n, c, 40, (52, 44, 34), anchor="center", bold=True)
             else:
-                theme.text(top, n, c, 40, (255, 255, 255), anchor="center", bold=True,
-                           shadow=True)
-        return base, top
+                top.text(n, c, 40, (255, 255, 255), anchor="center", bold=True,
+                         shadow=True)
 
     def _run_segments(self, player: str):
         for run in self.pos.runs(player):
@@ -886,7 +1002,7 @@ class MagicoScene(Scene):
 
     def _draw_runs(self, surface, offset=(0, 0)) -> None:
         """K-10: each scoring run is a line across its cells with its points beside it
-        (drawn on ``surface`` whose origin is at ``-offset`` in screen px)."""
+        (drawn on the canvas ``surface`` whose origin is at ``-offset`` in design units)."""
         ox, oy = offset
         badges = []
         for player in ("r", "b"):
@@ -895,46 +1011,46 @@ class MagicoScene(Scene):
                 p2 = (p2[0] + ox, p2[1] + oy)
                 width = 14 if run.cells in self.flash else 9
                 color = (*SIDE_LIGHT[player], 200)
-                pygame.draw.line(surface, color, p0, p2, width)
+                surface.line(color, p0, p2, width)
                 for q in (p0, p2):
-                    pygame.draw.circle(surface, color, q, width // 2 + 1)
+                    surface.circle(color, q, width // 2 + 1)
                 c1, c2 = cell_rect(idx[1]).center, cell_rect(idx[2]).center
                 badges.append((player, run.points, ((c1[0] + c2[0]) / 2 + ox,
                                                     (c1[1] + c2[1]) / 2 + oy)))
         for player, pts, (bx, by) in badges:
-            pygame.draw.circle(surface, SIDE_COLOR[player], (bx, by), 17)
-            pygame.draw.circle(surface, (255, 255, 255), (bx, by), 17, 2)
-            theme.text(surface, str(pts), (bx, by), 16, (255, 255, 255), anchor="center", bold=True)
+            surface.circle(SIDE_COLOR[player], (bx, by), 17)
+            surface.circle((255, 255, 255), (bx, by), 17, 2)
+            surface.text(str(pts), (bx, by), 16, (255, 255, 255), anchor="center", bold=True)
 
     def _draw_cards(self, surface) -> None:
         scores = self.pos.scores()
         banner, size = _shrink(self._banner(), 26, theme.W - RIGHT_X - 20, True)
-        theme.text(surface, banner, (RIGHT_X, 32), size, SIDE_LIGHT[self.pos.to_move]
-                   if self.phase != "over" else theme.ACCENT, anchor="midleft", bold=True)
+        surface.text(banner, (RIGHT_X, 32), size, SIDE_LIGHT[self.pos.to_move]
+                     if self.phase != "over" else theme.ACCENT, anchor="midleft", bold=True)
         for k, p in enumerate(("r", "b")):
             box = pygame.Rect(RIGHT_X + k * 285, 60, 275, 124)
             active = self.pos.to_move == p and self.phase != "over"
-            theme.panel(surface, box, theme.PANEL, radius=14,
-                        border=SIDE_COLOR[p] if active else theme.LINE)
+            surface.panel(box, theme.PANEL, radius=14,
+                          border=SIDE_COLOR[p] if active else theme.LINE)
             if active:
-                pygame.draw.rect(surface, SIDE_COLOR[p], box, 4, border_radius=14)
-            pygame.draw.circle(surface, SIDE_COLOR[p], (box.x + 24, box.y + 26), 12)
+                surface.rect(SIDE_COLOR[p], box, 4, border_radius=14)
+            surface.circle(SIDE_COLOR[p], (box.x + 24, box.y + 26), 12)
             names, size = _name_lines(self.name(p), box.width - 54, active)
             for j, line in enumerate(names):
                 cy = box.y + 26 + (j - (len(names) - 1) / 2) * (size + 3)
-                theme.text(surface, line, (box.x + 44, cy), size, anchor="midleft",
-                           bold=active)
-            theme.text(surface, str(scores[p]), (box.right - 14, box.y + 70), 44, theme.TEXT,
-                       anchor="midright", bold=True)
-            theme.text(surface, _("points"), (box.right - 14, box.y + 104), theme.SMALL,
-                       theme.MUTED, anchor="midright")
+                surface.text(line, (box.x + 44, cy), size, anchor="midleft",
+                             bold=active)
+            surface.text(str(scores[p]), (box.right - 14, box.y + 70), 44, theme.TEXT,
+                         anchor="midright", bold=True)
+            surface.text(_("points"), (box.right - 14, box.y + 104), theme.SMALL,
+                         theme.MUTED, anchor="midright")
             hand = self.pos.hand(p)
             for t in range(hand):
                 x = box.x + 22 + (t % 8) * 19
                 y = box.y + 60 + (t // 8) * 21
-                surface.blit(self._hand[p], self._hand[p].get_rect(center=(x, y)))
-            theme.text(surface, _("{n} in hand").format(n=hand), (box.x + 14, box.y + 104),
-                       theme.SMALL, theme.MUTED, anchor="midleft")
+                surface.blit(token_sprite(surface, p, 8, 255), (x, y), anchor="center")
+            surface.text(_("{n} in hand").format(n=hand), (box.x + 14, box.y + 104),
+                         theme.SMALL, theme.MUTED, anchor="midleft")
 
     def _banner(self) -> str:
         if self.phase == "over":
@@ -967,7 +1083,7 @@ class MagicoScene(Scene):
             lines = theme.wrap(text, size, width, bold)[:2]
             step = theme.font(size, bold).get_linesize()
             for k, line in enumerate(lines):
-                theme.text(surface, line, (x, y + dy + k * step), size, color, bold=bold)
+                surface.text(line, (x, y + dy + k * step), size, color, bold=bold)
             return step * len(lines)
 
         if ph == "roll":
@@ -989,7 +1105,7 @@ class MagicoScene(Scene):
                 btn.draw(surface)
         elif ph == "type":
             say(_("Type the result:"), width=330)
-            theme.text(surface, f"{show_op(self.op)} = ?", (x, y + 50), 60, theme.ACCENT, bold=True)
+            surface.text(f"{show_op(self.op)} = ?", (x, y + 50), 60, theme.ACCENT, bold=True)
             self.entry.draw(surface)
             self.keypad.draw(surface)
             say(_("Enter or OK: confirm"), 226, theme.SMALL, theme.MUTED, width=330)
@@ -999,15 +1115,15 @@ class MagicoScene(Scene):
                 say(_("One die shows 1: place a token on any empty cell."))
             else:
                 say(_("Click a glowing cell."))
-                theme.text(surface, f"{show_op(self.op)} = {self.value}", (x, y + 40), 60,
-                           theme.GOOD, bold=True)
+                surface.text(f"{show_op(self.op)} = {self.value}", (x, y + 40), 60,
+                             theme.GOOD, bold=True)
             say(_("Keyboard: arrows, then Enter."), 130, theme.SMALL, theme.MUTED)
         elif ph == "take":
             h = say(_("Double 1! Take one of {name}'s tokens:").format(name=self.name(other(me))),
                     bold=True)
             say(_("click a glowing token; it goes back to its owner."), h + 6)
         elif ph == "pass":
-            theme.paragraph(surface, self.pass_reason, pygame.Rect(x, y, 540, 150), theme.BODY)
+            surface.paragraph(self.pass_reason, pygame.Rect(x, y, 540, 150), theme.BODY)
             self.pass_btn.draw(surface)
         elif ph == "wrong":                                              # K-7a
             a, b = self.pending
@@ -1015,15 +1131,15 @@ class MagicoScene(Scene):
             say(_("Not quite: {expr} = {right}, not {typed}. No token this time — "
                   "keep going!").format(expr=show_op(self.op), right=right, typed=self.value),
                 color=theme.ACCENT)
-            theme.text(surface, f"{show_op(self.op)} = {right}", (x, y + 80), 72, theme.GOOD,
-                       bold=True)
+            surface.text(f"{show_op(self.op)} = {right}", (x, y + 80), 72, theme.GOOD,
+                         bold=True)
             say(_("Click, Enter or Space to continue."), 190, theme.SMALL, theme.MUTED)
         elif ph == "ai":
             if self.ai_expr is not None:
                 expr, value = self.ai_expr
                 shown = "?" if value is None else str(value)
                 say(_("{name} calculates:").format(name=self.name(me)))
-                theme.text(surface, f"{expr} = {shown}", (x, y + 40), 60, theme.ACCENT, bold=True)
+                surface.text(f"{expr} = {shown}", (x, y + 40), 60, theme.ACCENT, bold=True)
             else:
                 say(_("{name} is thinking…").format(name=self.name(me)), size=theme.LARGE)
 
@@ -1047,27 +1163,27 @@ class MagicoScene(Scene):
         """K-10 end screen: each player's runs and total (the same totals as the cards),
         then the winner."""
         box = pygame.Rect(RIGHT_X - 10, 196, 580, 440)
-        theme.panel(surface, box, (24, 27, 35), radius=18, border=theme.ACCENT)
+        surface.panel(box, (24, 27, 35), radius=18, border=theme.ACCENT)
         rows = self._end_rows()
         shown = len(rows)
         totals, lines = self.end_breakdown()
         for k, p in enumerate(("r", "b")):
             cx = box.x + 20 + k * 285
             name, size = _shrink(self.name(p), theme.BODY, 260, True)
-            theme.text(surface, name, (cx, box.y + 14), size, SIDE_LIGHT[p], bold=True)
-            theme.text(surface, _("{n} points").format(n=totals[p]), (cx, box.y + 46), theme.LARGE,
-                       theme.TEXT, bold=True)
+            surface.text(name, (cx, box.y + 14), size, SIDE_LIGHT[p], bold=True)
+            surface.text(_("{n} points").format(n=totals[p]), (cx, box.y + 46), theme.LARGE,
+                         theme.TEXT, bold=True)
             for j, line in enumerate(lines[p][-7:]):
-                theme.text(surface, line, (cx, box.y + 96 + j * 27), theme.SMALL, theme.TEXT)
+                surface.text(line, (cx, box.y + 96 + j * 27), theme.SMALL, theme.TEXT)
             if not [1 for q, _r in rows if q == p] and shown >= len(rows):
-                theme.text(surface, _("no run"), (cx, box.y + 96), theme.SMALL, theme.MUTED)
+                surface.text(_("no run"), (cx, box.y + 96), theme.SMALL, theme.MUTED)
         if shown >= len(rows):
             w = self.pos.winner
             text = (_("A draw!") if w == "draw"
                     else _("{name} wins!").format(name=self.name(w)))
             text, size = _shrink(text, theme.LARGE, box.width - 40, True)
-            theme.text(surface, text, (box.centerx, box.y + 318), size, theme.ACCENT,
-                       anchor="center", bold=True)
+            surface.text(text, (box.centerx, box.y + 318), size, theme.ACCENT,
+                         anchor="center", bold=True)
         self.again_btn.draw(surface)
         self.menu_btn.draw(surface)
 

@@ -18,7 +18,8 @@ import numpy as np
 import pygame
 
 from ludotheque import i18n, theme
-from ludotheque.scene import Scene
+from ludotheque.canvas import as_canvas
+from ludotheque.scene import Scene, attending, attention
 from ludotheque.widgets import Button, is_click
 
 from mississippi import ai
@@ -75,46 +76,50 @@ def wood_surface(w: int, h: int, seed: int = 3) -> pygame.Surface:
     return pygame.surfarray.make_surface(np.clip(img, 0, 255).astype(np.uint8))
 
 
-def draw_puck(surface, x: float, y: float, colour, *, r: float = PR, ring=None,
+def draw_puck(canvas, x: float, y: float, colour, *, r: float = PR, ring=None,
               standing: bool = False, angle: float = 0.0, lift: float = 0.0) -> None:
-    """A puck at screen (x, y) px: a disc with rim and shine, or a standing box (M-R9)."""
+    """A puck at design (x, y) on ``canvas``: a disc with rim and shine, or a standing
+    box (M-R9); ``r`` its radius in design units."""
+    surface = canvas
     if standing:
         hw, hh = PUCK_RADIUS * SCALE, PUCK_THICKNESS / 2 * SCALE
         c, s = math.cos(angle), math.sin(angle)
         pts = [(x + dx * c - dy * s, y + dx * s + dy * c)
                for dx, dy in ((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh))]
-        pygame.draw.polygon(surface, (0, 0, 0), [(px + 2, py + 3) for px, py in pts])
-        pygame.draw.polygon(surface, colour, pts)
-        pygame.draw.polygon(surface, tuple(c // 2 for c in colour), pts, 2)
+        surface.polygon((0, 0, 0), [(px + 2, py + 3) for px, py in pts])
+        surface.polygon(colour, pts)
+        surface.polygon(tuple(c // 2 for c in colour), pts, 2)
         if ring:
-            pygame.draw.circle(surface, ring, (x, y), r + 5, 2)
+            surface.circle(ring, (x, y), r + 5, 2)
         return
     if lift <= 0:
-        pygame.draw.circle(surface, (40, 28, 18), (x + 2, y + 3), r)
-    pygame.draw.circle(surface, tuple(c // 2 for c in colour), (x, y), r)
-    pygame.draw.circle(surface, colour, (x, y), r - 2)
-    pygame.draw.circle(surface, tuple(min(255, c + 50) for c in colour), (x - r * 0.3, y - r * 0.3), r * 0.35)
+        surface.circle((40, 28, 18), (x + 2, y + 3), r)
+    surface.circle(tuple(c // 2 for c in colour), (x, y), r)
+    surface.circle(colour, (x, y), r - 2)
+    surface.circle(tuple(min(255, c + 50) for c in colour), (x - r * 0.3, y - r * 0.3), r * 0.35)
     if ring:
-        pygame.draw.circle(surface, ring, (x, y), r + 4, 2)
+        surface.circle(ring, (x, y), r + 4, 2)
 
 
-def draw_preview(surface, rect) -> None:
-    """Launcher tile: a small table with its gutters, zones and a few pucks."""
+def draw_preview(canvas, rect) -> None:
+    """Launcher tile: a small table with its gutters, zones and a few pucks (``canvas``
+    a :class:`ludotheque.canvas.Canvas` or a pygame surface, ``rect`` design units)."""
+    surface = as_canvas(canvas)
     w, h = rect.width - 16, max(20, rect.height // 3)
     r = pygame.Rect(0, 0, w, h)
     r.center = rect.center
-    pygame.draw.rect(surface, theme.WOOD_DARK, r.inflate(10, 10), border_radius=6)
-    pygame.draw.rect(surface, theme.WOOD, r)
+    surface.rect(theme.WOOD_DARK, r.inflate(10, 10), border_radius=6)
+    surface.rect(theme.WOOD, r)
     g = w * GUTTER_FRAC
-    pygame.draw.rect(surface, (70, 48, 28), (r.left, r.top, g, h))
-    pygame.draw.rect(surface, (70, 48, 28), (r.right - g, r.top, g, h))
+    surface.rect((70, 48, 28), (r.left, r.top, g, h))
+    surface.rect((70, 48, 28), (r.right - g, r.top, g, h))
     for fx in (0.1777, 0.8223):
-        pygame.draw.line(surface, (250, 240, 220), (r.left + w * fx, r.top), (r.left + w * fx, r.bottom), 2)
+        surface.line((250, 240, 220), (r.left + w * fx, r.top), (r.left + w * fx, r.bottom), 2)
     pr = max(3, h // 7)
-    pygame.draw.circle(surface, theme.ORANGE, (r.right - w * 0.12, r.centery - h * 0.15), pr)
-    pygame.draw.circle(surface, theme.BLUE, (r.left + w * 0.55, r.centery + h * 0.1), pr)
-    pygame.draw.line(surface, theme.BLUE, (r.left + w * 0.2, r.centery + h * 0.1),
-                     (r.left + w * 0.5, r.centery + h * 0.1), 2)
+    surface.circle(theme.ORANGE, (r.right - w * 0.12, r.centery - h * 0.15), pr)
+    surface.circle(theme.BLUE, (r.left + w * 0.55, r.centery + h * 0.1), pr)
+    surface.line(theme.BLUE, (r.left + w * 0.2, r.centery + h * 0.1),
+                 (r.left + w * 0.5, r.centery + h * 0.1), 2)
 
 
 GUTTER_FRAC = LEFT_EDGE / TABLE_LENGTH
@@ -206,6 +211,7 @@ class MississippiScene(Scene):
     """One match at one computer: two people (hot seat), one against the AI, or a demo."""
 
     realtime = True
+    opaque = True
     game_id = "mississippi"
 
     def __init__(self, app, config):
@@ -251,11 +257,40 @@ class MississippiScene(Scene):
         self.aim_guide = bool(self.options.get("aim_guide", False)) or bool(
             getattr(app.settings, "hints", False))
         self.banner = outcome_text(self.match.last.rule, dict(self.match.last.facts), self.match)
-        self.wood = wood_surface(round(TABLE_LENGTH * SCALE), TABLE_H)
         self.buttons = self._make_buttons()
+        self._calm_seen = None                 # what the players were last left to look at,
+        self._calm_t0 = 0.0                    # since when (scene s): pulses then hold still
         if self.match.phase == "flip":
             self._open_flip()
         self._refresh_buttons()
+
+    # ------------------------------------------------------------------ the shell's questions
+    @property
+    def tracking_pointer(self) -> bool:
+        """True while a flick is being dragged (the shell stamps the samples closely)."""
+        return self.tracker is not None and self.tracker.active
+
+    def _calm_key(self) -> tuple:
+        """What the table shows a person waiting for them (a new turn, a new target…)."""
+        m = self.match
+        return (m.phase, m.shots, m.role_swaps, m.knocked, m.to_act, self.lag_hold is None,
+                len(m.table))
+
+    @property
+    def animating(self) -> bool:
+        """True while anything moves or runs on its own: a shot or replay, the computer's
+        turn (thinking, aiming, its pause), the flip race, a lag result on show, a drag,
+        or the glow calling a person to play during its first :data:`ludotheque.scene.ATTENTION_S` s.
+        A table waiting for a person is otherwise still (nothing is drawn)."""
+        m = self.match
+        if m.phase == "over":
+            return False
+        if self.busy() or self.future is not None or m.phase == "flip" or self.debug \
+                or self.tracking_pointer or self.is_ai(m.to_act):
+            return True
+        if m.phase == "place" and self.is_ai(m.shooter) and m.knock_required and not m.knocked:
+            return True                                   # the computer knocks first (M-R8)
+        return self._calm_key() != self._calm_seen or attending(self.t - self._calm_t0, 6)
 
     # ------------------------------------------------------------------ helpers
     def is_ai(self, side: str | None) -> bool:
@@ -802,6 +837,9 @@ class MississippiScene(Scene):
     # ------------------------------------------------------------------ scene API
     def update(self, dt: float) -> None:
         self.t += dt
+        calm = self._calm_key()
+        if calm != self._calm_seen:
+            self._calm_seen, self._calm_t0 = calm, self.t
         if self.lag_hold is not None:
             self.lag_hold -= dt
             if self.lag_hold <= 0:
@@ -832,57 +870,73 @@ class MississippiScene(Scene):
                 "options": dict(self.options), "last_shot": self.last_shot, "seed": self.seed}
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface) -> None:
-        surface.fill(theme.BG)
-        self._draw_table(surface)
-        self._draw_pucks(surface)
-        self._draw_hud(surface)
+    def draw(self, canvas) -> None:
+        canvas = as_canvas(canvas)
+        if self.match.phase == "over" and not self.debug:
+            # the table under the win panel is still: drawn and dimmed once
+            key = ("mississippi.over", id(self), self.match.shots, i18n.language(),
+                   tuple(b.hover for b in self.buttons if b.visible))
+
+            def still(layer):
+                self._draw_scene(layer)
+                layer.dim(140)
+            canvas.backdrop(key, still)
+            self._draw_over_panel(canvas)
+            return
+        self._draw_scene(canvas)
+        if self.match.phase == "over":
+            self._draw_over(canvas)
+
+    def _draw_scene(self, canvas) -> None:
+        """Everything but the win panel."""
+        canvas.fill_around(theme.BG, self.TABLE_BAND)     # the table's layer covers the rest
+        self._draw_table(canvas)
+        self._draw_pucks(canvas)
+        self._draw_hud(canvas)
         if self.match.phase == "flip" and self.flip is not None:
-            self._draw_flip(surface)
+            self._draw_flip(canvas)
         for b in self.buttons:
             if b.visible:
-                b.draw(surface)
+                b.draw(canvas)
         if self.debug:
-            self._draw_debug(surface)
-        if self.match.phase == "over":
-            self._draw_over(surface)
+            self._draw_debug(canvas)
+
+    TABLE_BAND = pygame.Rect(0, Y0 - RAIL - 10, theme.W, TABLE_H + 2 * RAIL + 20)
+    """The screen band (design units) the table's layer covers, rails and shadow included."""
 
     def _draw_table(self, s) -> None:
-        if getattr(self, "_table_bg", None) is None:
-            self._table_bg = self._render_table()
-        s.blit(self._table_bg, (0, Y0 - RAIL - 10))
+        layer = s.cached("mississippi.table", self.TABLE_BAND.size, self._render_table)
+        s.blit(layer, self.TABLE_BAND.topleft)
 
-    def _render_table(self) -> pygame.Surface:
-        """The static table (rails, wood, gutters, zones), drawn once (M-T)."""
-        bg = pygame.Surface((theme.W, TABLE_H + 2 * RAIL + 20))
+    @staticmethod
+    def _render_table(bg) -> None:
+        """The static table (rails, wood, gutters, zones) on the layer ``bg`` (a canvas
+        whose y 0 is screen y ``Y0 - RAIL - 10``), drawn once per scale (M-T)."""
         bg.fill(theme.BG)
         oy = RAIL + 10 - Y0                       # surface y = screen y + oy
         w = round(TABLE_LENGTH * SCALE)
         outer = pygame.Rect(X0 - 10, Y0 - RAIL + oy, w + 20, TABLE_H + 2 * RAIL)
-        pygame.draw.rect(bg, (20, 14, 10), outer.move(4, 6), border_radius=8)
-        pygame.draw.rect(bg, theme.WOOD_DARK, outer, border_radius=8)
-        bg.blit(self.wood, (X0, Y0 + oy))
+        bg.rect((20, 14, 10), outer.move(4, 6), border_radius=8)
+        bg.rect(theme.WOOD_DARK, outer, border_radius=8)
+        bg.blit(wood_surface(*bg.device_size((w, TABLE_H))), (X0, Y0 + oy))
         # gutters (M-T3): recessed, darker
         gw = round(LEFT_EDGE * SCALE)
         for gx in (X0, X0 + w - gw):
-            pygame.draw.rect(bg, (58, 40, 24), (gx, Y0 + oy, gw, TABLE_H))
-            pygame.draw.rect(bg, (36, 24, 14), (gx, Y0 + oy, gw, TABLE_H), 3)
+            bg.rect((58, 40, 24), (gx, Y0 + oy, gw, TABLE_H))
+            bg.rect((36, 24, 14), (gx, Y0 + oy, gw, TABLE_H), 3)
         # target zones (M-T4) with their boundary lines (M-T5)
         for side in ("left", "right"):
             lo, hi = ZONES[side]
             zx0, _y = to_px(lo, 0)
             zx1, _y = to_px(hi, 0)
-            tint = pygame.Surface((zx1 - zx0, TABLE_H), pygame.SRCALPHA)
-            tint.fill((*COLOURS[side], 28))
-            bg.blit(tint, (zx0, Y0 + oy))
+            bg.fill((*COLOURS[side], 28), (zx0, Y0 + oy, zx1 - zx0, TABLE_H))
             for xx in (lo, hi):
                 px, _y = to_px(xx, 0)
-                pygame.draw.line(bg, (250, 244, 230), (px, Y0 + oy), (px, Y0 + oy + TABLE_H),
-                                 max(2, round(6 * SCALE)))
+                bg.line((250, 244, 230), (px, Y0 + oy), (px, Y0 + oy + TABLE_H),
+                        max(2, round(6 * SCALE)))
         # rails' inner edges
-        pygame.draw.line(bg, (60, 40, 22), (X0, Y0 + oy), (X0 + w, Y0 + oy), 2)
-        pygame.draw.line(bg, (60, 40, 22), (X0, Y0 + oy + TABLE_H), (X0 + w, Y0 + oy + TABLE_H), 2)
-        return bg
+        bg.line((60, 40, 22), (X0, Y0 + oy), (X0 + w, Y0 + oy), 2)
+        bg.line((60, 40, 22), (X0, Y0 + oy + TABLE_H), (X0 + w, Y0 + oy + TABLE_H), 2)
 
     def hand_count(self, side: str) -> int:
         """Pucks in ``side``'s hand as the players see it: the rules' gutter count minus a
@@ -952,24 +1006,24 @@ class MississippiScene(Scene):
         self._gutter_pucks(s)
         if self.replay is not None:
             self._draw_world(s, self.replay["sim"], self.replay["owners"])
-            theme.text(s, _("REPLAY") + (" ×¼" if self.replay["speed"] < 1 else ""),
-                       (640, Y0 - 40), theme.LARGE, theme.ACCENT, anchor="center", bold=True)
+            s.text(_("REPLAY") + (" ×¼" if self.replay["speed"] < 1 else ""),
+                   (640, Y0 - 40), theme.LARGE, theme.ACCENT, anchor="center", bold=True)
             return
         if self.ghosts_visible():
             held = self.lag_hold is not None
-            veil = pygame.Surface((int(2 * PR + 4), int(2 * PR + 4)), pygame.SRCALPHA)
+            veil = s.layer((int(2 * PR + 4), int(2 * PR + 4)), alpha=True)
             winner = m.chooser if m.last.rule == "M-L2" else None
             for owner, x, y in self.lag_ghosts:
                 veil.fill((0, 0, 0, 0))
-                pygame.draw.circle(veil, (*COLOURS[owner], 255 if held else 150), (PR + 2, PR + 2), PR)
-                pygame.draw.circle(veil, (255, 255, 255, 170), (PR + 2, PR + 2), PR, 2)
+                veil.circle((*COLOURS[owner], 255 if held else 150), (PR + 2, PR + 2), PR)
+                veil.circle((255, 255, 255, 170), (PR + 2, PR + 2), PR, 2)
                 px, py = to_px(x, y)
                 s.blit(veil, (px - PR - 2, py - PR - 2))
                 if held and owner == winner:            # M-L2: who was closer, and by how much
                     edge = RIGHT_EDGE if owner == "left" else LEFT_EDGE
                     ex, _ey = to_px(edge, y)
-                    pygame.draw.circle(s, theme.GOOD, (px, py), PR + 5, 3)
-                    pygame.draw.line(s, theme.GOOD, (px, py), (ex, py), 2)
+                    s.circle(theme.GOOD, (px, py), PR + 5, 3)
+                    s.line(theme.GOOD, (px, py), (ex, py), 2)
                     label = _("closest: {cm:.0f} cm from the gutter").format(cm=abs(edge - x) / 10)
                     w = theme.font(theme.SMALL, True).size(label)[0] + 16
                     box = pygame.Rect(0, 0, w, 26)
@@ -978,11 +1032,11 @@ class MississippiScene(Scene):
                     if any(box.inflate(2 * PR, 2 * PR).collidepoint(to_px(gx, gy))
                            for _o, gx, gy in self.lag_ghosts if (gx, gy) != (x, y)):
                         box.top = py + PR + 6             # not over the other lag puck
-                    theme.panel(s, box, theme.BG2, radius=6, border=theme.GOOD)
-                    theme.text(s, label, box.center, theme.SMALL, theme.GOOD, anchor="center", bold=True)
+                    s.panel(box, theme.BG2, radius=6, border=theme.GOOD)
+                    s.text(label, box.center, theme.SMALL, theme.GOOD, anchor="center", bold=True)
             if held:
-                theme.text(s, _("Click or press Enter to go on"), (640, Y0 + TABLE_H + RAIL + 22),
-                           theme.SMALL, theme.TEXT, anchor="center")
+                s.text(_("Click or press Enter to go on"), (640, Y0 + TABLE_H + RAIL + 22),
+                       theme.SMALL, theme.TEXT, anchor="center")
         if self.sim is not None:
             self._draw_world(s, self.sim, self.shot_owner)
         else:
@@ -1002,8 +1056,8 @@ class MississippiScene(Scene):
         elif side is not None:
             hx, hy = self.hand_spot(side)
             px, py = to_px(hx, hy)
-            pulse = 3 + 2 * math.sin(self.t * 6)
-            pygame.draw.circle(s, theme.ACCENT, (px, py), PR + 6 + pulse, 2)
+            pulse = 3 + 2 * attention(self.t - self._calm_t0, 6)   # breathes, then holds
+            s.circle(theme.ACCENT, (px, py), PR + 6 + pulse, 2)
             draw_puck(s, px, py, COLOURS[side])
             if self.aim_guide and m.target in m.table and kind != "lag":
                 tp = m.table[m.target]
@@ -1024,8 +1078,8 @@ class MississippiScene(Scene):
                       standing=self.standing, angle=self.angle)
         elif m.phase == "place" and not self.is_ai(m.placer) and not self.busy():
             px, py = to_px(*self.placer_glow_spot())
-            pulse = 3 + 2 * math.sin(self.t * 6)
-            pygame.draw.circle(s, theme.ACCENT, (px, py), PR + 6 + pulse, 2)
+            pulse = 3 + 2 * attention(self.t - self._calm_t0, 6)   # breathes, then holds
+            s.circle(theme.ACCENT, (px, py), PR + 6 + pulse, 2)
 
     def drag_prediction(self) -> tuple[float, float, float, float] | None:
         """The aim guide during a drag (M-U1, M-P1): ``(vx, vy, x, y)`` — the launch
@@ -1056,7 +1110,7 @@ class MississippiScene(Scene):
         vx, vy, x, y = pred
         b = to_px(x, y)
         self._dashed(s, a, b, theme.ACCENT)
-        pygame.draw.circle(s, theme.ACCENT, b, PR, 2)        # where a free slide stops
+        s.circle(theme.ACCENT, b, PR, 2)        # where a free slide stops
         speed = math.hypot(vx, vy) / 1000
         self._tag(s, _("{v:.1f} m/s").format(v=speed), (a[0], a[1] - PR - 6), theme.ACCENT)
 
@@ -1067,8 +1121,8 @@ class MississippiScene(Scene):
         box = pygame.Rect(0, 0, w, 24)
         box.midbottom = midbottom
         box.clamp_ip(pygame.Rect(4, 0, 1272, 720))
-        theme.panel(s, box, theme.BG2, radius=6, border=colour)
-        theme.text(s, label, box.center, theme.SMALL, colour, anchor="center", bold=True)
+        s.panel(box, theme.BG2, radius=6, border=colour)
+        s.text(label, box.center, theme.SMALL, colour, anchor="center", bold=True)
 
     def _dashed(self, s, a, b, colour) -> None:
         ax, ay = a
@@ -1077,7 +1131,7 @@ class MississippiScene(Scene):
         for i in range(0, n, 2):
             p0 = (ax + (bx - ax) * i / n, ay + (by - ay) * i / n)
             p1 = (ax + (bx - ax) * (i + 1) / n, ay + (by - ay) * (i + 1) / n)
-            pygame.draw.line(s, colour, p0, p1, 2)
+            s.line(colour, p0, p1, 2)
 
     def _draw_world(self, s, sim: TableSim, owners: dict) -> None:
         m = self.match
@@ -1094,21 +1148,21 @@ class MississippiScene(Scene):
         m = self.match
         active = m.to_act == side and m.phase not in ("over",)
         border = COLOURS[side] if active else theme.LINE
-        theme.panel(s, rect, theme.PANEL, border=border)
+        s.panel(rect, theme.PANEL, border=border)
         if active:
-            pygame.draw.rect(s, COLOURS[side], rect, 4, border_radius=14)
+            s.rect(COLOURS[side], rect, 4, border_radius=14)
         draw_puck(s, rect.left + 30, rect.top + 30, COLOURS[side], r=16)
         # the hand count (M-O2) in its own column on the right: never under the name
         count_w = 96
         col = pygame.Rect(rect.right - count_w - 8, rect.top + 6, count_w, rect.h - 12)
-        theme.text(s, str(self.hand_count(side)), (col.centerx, col.top), theme.TITLE,
-                   COLOURS[side], anchor="midtop", bold=True)
-        theme.text(s, _("in hand"), (col.centerx, col.top + 58), theme.SMALL, theme.MUTED,
-                   anchor="midtop")
+        s.text(str(self.hand_count(side)), (col.centerx, col.top), theme.TITLE,
+               COLOURS[side], anchor="midtop", bold=True)
+        s.text(_("in hand"), (col.centerx, col.top + 58), theme.SMALL, theme.MUTED,
+               anchor="midtop")
         text_w = col.left - (rect.left + 56) - 8
         y = rect.top + 10
         for line in self.panel_name_lines(side, text_w):
-            theme.text(s, line, (rect.left + 56, y), 20, bold=True)
+            s.text(line, (rect.left + 56, y), 20, bold=True)
             y += 22
         sub = []
         if self.is_ai(side):
@@ -1116,7 +1170,7 @@ class MississippiScene(Scene):
         if len(m.teams[side]) > 1:
             sub.append(_("team: {names}").format(names=", ".join(m.teams[side])))
         if sub:
-            theme.text(s, _fit(" · ".join(sub), 16, text_w), (rect.left + 56, y + 2), 16, theme.MUTED)
+            s.text(_fit(" · ".join(sub), 16, text_w), (rect.left + 56, y + 2), 16, theme.MUTED)
         role = None
         if m.shooter == side:
             role = _("SHOOTER")
@@ -1125,17 +1179,17 @@ class MississippiScene(Scene):
         if role:
             badge = pygame.Rect(rect.left + 12, rect.bottom - 40,
                                 max(110, theme.font(20, True).size(role)[0] + 24), 30)
-            theme.panel(s, badge, theme.ACCENT if m.shooter == side else theme.PANEL_HI, radius=8)
-            theme.text(s, _fit(role, 20, badge.w - 10, True), badge.center, 20,
-                       theme.BG if m.shooter == side else theme.TEXT, anchor="center", bold=True)
+            s.panel(badge, theme.ACCENT if m.shooter == side else theme.PANEL_HI, radius=8)
+            s.text(_fit(role, 20, badge.w - 10, True), badge.center, 20,
+                   theme.BG if m.shooter == side else theme.TEXT, anchor="center", bold=True)
         if m.shooter == side and m.knock_required and m.phase in ("place", "shoot") \
                 and (m.knocked or self.hints() or self.is_ai(side)):     # M-R8: no reminder
             txt = _("knocked ✓") if m.knocked else _("last puck")
             left = rect.left + 12 + max(110, theme.font(20, True).size(_("SHOOTER"))[0] + 24) + 8
             pill = pygame.Rect(left, rect.bottom - 38, rect.right - 12 - left, 26)
-            theme.panel(s, pill, theme.BG2, radius=8, border=theme.GOOD if m.knocked else theme.ACCENT)
-            theme.text(s, _fit(txt, 16, pill.w - 8, True), pill.center, 16,
-                       theme.GOOD if m.knocked else theme.ACCENT, anchor="center", bold=True)
+            s.panel(pill, theme.BG2, radius=8, border=theme.GOOD if m.knocked else theme.ACCENT)
+            s.text(_fit(txt, 16, pill.w - 8, True), pill.center, 16,
+                   theme.GOOD if m.knocked else theme.ACCENT, anchor="center", bold=True)
 
     def panel_name_lines(self, side: str, width: int) -> list[str]:
         """The player's name in the panel, wrapped on at most two lines of ``width`` px at
@@ -1195,13 +1249,13 @@ class MississippiScene(Scene):
                 colour = COLOURS["right"]
             else:
                 colour = theme.PANEL
-            pygame.draw.rect(s, colour, r, border_radius=3)
-        theme.text(s, str(n_left), (bar.left - 8, bar.centery), 18, COLOURS["left"], anchor="midright",
-                   bold=True)
-        theme.text(s, str(n_right), (bar.right + 8, bar.centery), 18, COLOURS["right"],
-                   anchor="midleft", bold=True)
-        theme.text(s, _("pucks in hand — empty yours to win"), (bar.centerx, bar.top - 2), 14,
-                   theme.MUTED, anchor="midbottom")
+            s.rect(colour, r, border_radius=3)
+        s.text(str(n_left), (bar.left - 8, bar.centery), 18, COLOURS["left"], anchor="midright",
+               bold=True)
+        s.text(str(n_right), (bar.right + 8, bar.centery), 18, COLOURS["right"],
+               anchor="midleft", bold=True)
+        s.text(_("pucks in hand — empty yours to win"), (bar.centerx, bar.top - 2), 14,
+               theme.MUTED, anchor="midbottom")
 
     def _draw_hud(self, s) -> None:
         m = self.match
@@ -1212,17 +1266,17 @@ class MississippiScene(Scene):
         head = self.headline()
         colour = COLOURS.get(side, theme.ACCENT) if m.phase not in ("flip", "over") else theme.ACCENT
         size = next((z for z in (30, 26, 22) if theme.font(z, True).size(head)[0] <= 500), 22)
-        theme.text(s, _fit(head, size, 500, bold=True), (640, 36), size, colour, anchor="center",
-                   bold=True)
+        s.text(_fit(head, size, 500, bold=True), (640, 36), size, colour, anchor="center",
+               bold=True)
         sub = self._instruction()
         if sub:
             lines = theme.wrap(sub, theme.SMALL, 500)
             for i, line in enumerate(lines[:3]):
-                theme.text(s, line, (640, 64 + 22 * i), theme.SMALL, theme.MUTED, anchor="center")
+                s.text(line, (640, 64 + 22 * i), theme.SMALL, theme.MUTED, anchor="center")
         if self.future is not None or (self.flip and self.flip.get("counter_future") and
                                        not self.flip["counter_future"].done()):
             dots = "." * (1 + int(self.t * 3) % 3)
-            theme.text(s, _("thinking") + dots, (640, 138), theme.SMALL, theme.ACCENT, anchor="center")
+            s.text(_("thinking") + dots, (640, 138), theme.SMALL, theme.ACCENT, anchor="center")
         if m.phase != "flip":
             self._draw_progress(s)
         banner = self.last_puck_banner()
@@ -1231,27 +1285,28 @@ class MississippiScene(Scene):
             w = theme.font(f, True).size(banner)[0] + 40
             r = pygame.Rect(0, 0, min(1240, w), 34)
             r.center = (640, 224)
-            pulse = m.knocked or int(self.t * 2) % 2 == 0
-            theme.panel(s, r, theme.BAD if not m.knocked else theme.GOOD, radius=10,
-                        border=theme.TEXT if pulse else None)
-            theme.text(s, _fit(banner, f, r.w - 20, True), r.center, f,
-                       theme.text_on(theme.BAD if not m.knocked else theme.GOOD), anchor="center", bold=True)
+            pulse = (m.knocked or int(self.t * 2) % 2 == 0
+                     or not attending(self.t - self._calm_t0, 2 * math.pi))   # blinks, then stays
+            s.panel(r, theme.BAD if not m.knocked else theme.GOOD, radius=10,
+                    border=theme.TEXT if pulse else None)
+            s.text(_fit(banner, f, r.w - 20, True), r.center, f,
+                   theme.text_on(theme.BAD if not m.knocked else theme.GOOD), anchor="center", bold=True)
         # arrows: who shoots which way
         if m.shooter and self.lag_hold is None:
             d = 1 if m.shooter == "left" else -1
             y = Y0 + TABLE_H + RAIL + 20
             x0 = 640 - 120 * d
-            pygame.draw.line(s, COLOURS[m.shooter], (x0, y), (x0 + 240 * d, y), 4)
-            pygame.draw.polygon(s, COLOURS[m.shooter], [(x0 + 240 * d, y - 9), (x0 + 258 * d, y), (x0 + 240 * d, y + 9)])
+            s.line(COLOURS[m.shooter], (x0, y), (x0 + 240 * d, y), 4)
+            s.polygon(COLOURS[m.shooter], [(x0 + 240 * d, y - 9), (x0 + 258 * d, y), (x0 + 240 * d, y + 9)])
         # the last rules decision, explained; its rule id in a small tag of its own
         box = pygame.Rect(20, 500, 1240, 120)
-        theme.panel(s, box, theme.BG2, border=theme.LINE)
+        s.panel(box, theme.BG2, border=theme.LINE)
         tag = self.rule_tag_rect(m.last.rule)
-        theme.panel(s, tag, theme.PANEL_HI, radius=6)
-        theme.text(s, m.last.rule, tag.center, 14, theme.ACCENT, anchor="center", bold=True)
+        s.panel(tag, theme.PANEL_HI, radius=6)
+        s.text(m.last.rule, tag.center, 14, theme.ACCENT, anchor="center", bold=True)
         if m.shots:  # two hits in a row read the same: the count shows a new shot came
-            theme.text(s, self.shot_label(), (tag.x, tag.bottom + 8), 14, theme.MUTED)
-        theme.paragraph(s, self.banner, self.explanation_rect(m.last.rule), theme.BODY)
+            s.text(self.shot_label(), (tag.x, tag.bottom + 8), 14, theme.MUTED)
+        s.paragraph(self.banner, self.explanation_rect(m.last.rule), theme.BODY)
 
     @staticmethod
     def rule_tag_rect(rule: str) -> pygame.Rect:
@@ -1308,13 +1363,13 @@ class MississippiScene(Scene):
         bar = pygame.Rect(440, 170, 400, 14)
         if f["started"] is None:
             frac = max(0.0, 1 - f["t"] / f["window"])
-            pygame.draw.rect(s, theme.PANEL, bar, border_radius=7)
-            pygame.draw.rect(s, theme.BAD, (bar.x, bar.y, bar.w * frac, bar.h), border_radius=7)
-            theme.text(s, _("Time to flip"), (bar.centerx, bar.y - 4), theme.SMALL, theme.TEXT,
-                       anchor="midbottom")
+            s.rect(theme.PANEL, bar, border_radius=7)
+            s.rect(theme.BAD, (bar.x, bar.y, bar.w * frac, bar.h), border_radius=7)
+            s.text(_("Time to flip"), (bar.centerx, bar.y - 4), theme.SMALL, theme.TEXT,
+                   anchor="midbottom")
             if tp is not None and int(self.t * 4) % 2 == 0:
                 px, py = to_px(tp.x, tp.y)
-                pygame.draw.circle(s, theme.BAD, (px, py), PR + 8, 3)
+                s.circle(theme.BAD, (px, py), PR + 8, 3)
             return
         # the puck in the air, spinning; a gauge with the catch band
         el = f["t"] - f["started"]
@@ -1328,31 +1383,35 @@ class MississippiScene(Scene):
         owner = tp.owner if tp else m.shooter
         shadow = pygame.Rect(0, 0, 2 * PR * 1.2, PR * 0.7)
         shadow.center = (px, py)
-        pygame.draw.ellipse(s, (30, 20, 12), shadow)
+        s.ellipse((30, 20, 12), shadow)
         rect = pygame.Rect(0, 0, 2 * PR * grow, max(6, 2 * PR * grow * squash))
         rect.center = (px, py - h)
-        pygame.draw.ellipse(s, tuple(c // 2 for c in COLOURS[owner]), rect.inflate(4, 4))
-        pygame.draw.ellipse(s, COLOURS[owner], rect)
-        pygame.draw.ellipse(s, theme.TEXT, rect, 2)
+        s.ellipse(tuple(c // 2 for c in COLOURS[owner]), rect.inflate(4, 4))
+        s.ellipse(COLOURS[owner], rect)
+        s.ellipse(theme.TEXT, rect, 2)
         gauge = pygame.Rect(640 - 12, 160, 24, 80)
-        pygame.draw.rect(s, theme.PANEL, gauge)
+        s.rect(theme.PANEL, gauge)
         band = self.toss.window / self.toss.airtime
-        pygame.draw.rect(s, theme.GOOD, (gauge.x, gauge.bottom - gauge.h * band, gauge.w, gauge.h * band))
+        s.rect(theme.GOOD, (gauge.x, gauge.bottom - gauge.h * band, gauge.w, gauge.h * band))
         level = gauge.bottom - gauge.h * min(1.0, el / self.toss.airtime)
-        pygame.draw.line(s, theme.TEXT, (gauge.x - 6, level), (gauge.right + 6, level), 3)
-        theme.text(s, _("CATCH in the green!"), (gauge.right + 14, gauge.y), theme.SMALL, theme.GOOD)
+        s.line(theme.TEXT, (gauge.x - 6, level), (gauge.right + 6, level), 3)
+        s.text(_("CATCH in the green!"), (gauge.right + 14, gauge.y), theme.SMALL, theme.GOOD)
 
     def _draw_over(self, s) -> None:
+        s.dim(140)
+        self._draw_over_panel(s)
+
+    def _draw_over_panel(self, s) -> None:
+        """The winner's panel (M-E1)."""
         m = self.match
-        theme.dim(s, 140)
         box = pygame.Rect(340, 200, 600, 280)
-        theme.panel(s, box, theme.PANEL, border=COLOURS[m.winner])
-        theme.text(s, _("{who} wins!").format(who=self._who(m.winner)), (640, 250), theme.TITLE,
-                   COLOURS[m.winner], anchor="center", bold=True)
-        theme.text(s, _("All 16 pucks are at the other end."), (640, 310), theme.BODY, anchor="center")
-        theme.text(s, self.match_summary(), (640, 350), theme.BODY, theme.MUTED, anchor="center")
-        theme.text(s, _("Click or press Enter to return to the menu."), (640, 420), theme.SMALL,
-                   theme.MUTED, anchor="center")
+        s.panel(box, theme.PANEL, border=COLOURS[m.winner])
+        s.text(_("{who} wins!").format(who=self._who(m.winner)), (640, 250), theme.TITLE,
+               COLOURS[m.winner], anchor="center", bold=True)
+        s.text(_("All 16 pucks are at the other end."), (640, 310), theme.BODY, anchor="center")
+        s.text(self.match_summary(), (640, 350), theme.BODY, theme.MUTED, anchor="center")
+        s.text(_("Click or press Enter to return to the menu."), (640, 420), theme.SMALL,
+               theme.MUTED, anchor="center")
 
     def match_summary(self) -> str:
         """The win screen's count of shots and role swaps (singular and plural right)."""
@@ -1377,13 +1436,13 @@ class MississippiScene(Scene):
                 if st.state == "off_table":
                     continue
                 px, py = to_px(st.x, st.y)
-                pygame.draw.line(s, (255, 60, 60), (px, py), (px + st.vx * SCALE * 0.2, py + st.vy * SCALE * 0.2), 2)
-                theme.text(s, f"{st.id}:{math.hypot(st.vx, st.vy):.0f}", (px + 8, py - 26), 14, theme.TEXT)
+                s.line((255, 60, 60), (px, py), (px + st.vx * SCALE * 0.2, py + st.vy * SCALE * 0.2), 2)
+                s.text(f"{st.id}:{math.hypot(st.vx, st.vy):.0f}", (px + 8, py - 26), 14, theme.TEXT)
             for c in w.contacts():
                 px, py = to_px(c.x, c.y)
-                pygame.draw.circle(s, (255, 255, 0), (px, py), 4)
+                s.circle((255, 255, 0), (px, py), 4)
         for i, line in enumerate(lines):
-            theme.text(s, line, (24, 150 + 16 * i), 14, (255, 255, 120))
+            s.text(line, (24, 150 + 16 * i), 14, (255, 255, 120))
 
 
 def make_scene(app, config) -> MississippiScene:

@@ -21,12 +21,16 @@ from ludotheque.saves import SaveStore
 from ludotheque.settings import Settings
 
 
-def make_app(games, *, language: str = "en", folder: Path | None = None, seed: int | None = 1) -> App:
-    """An :class:`App` with no window, settings and saves in a private temporary folder."""
+def make_app(games, *, language: str = "en", folder: Path | None = None, seed: int | None = 1,
+             size: tuple[int, int] | None = None) -> App:
+    """An :class:`App` with no window, settings and saves in a private temporary folder;
+    it draws on an off-screen device surface of ``size`` px (default 1280×720) through
+    its canvas, as a window of that size would. Events posted here are in design units."""
     folder = Path(folder) if folder is not None else Path(tempfile.mkdtemp(prefix="ludo-"))
     settings = Settings.load(folder / "settings.json")
     settings.language = language
-    app = App(games, settings=settings, saves=SaveStore(folder / "saves"), seed=seed, window=False)
+    app = App(games, settings=settings, saves=SaveStore(folder / "saves"), seed=seed, window=False,
+              size=size)
     app.to_menu()
     return app
 
@@ -95,8 +99,34 @@ def type_text(app: App, text: str) -> None:
 
 
 def pixel(app: App, pos) -> tuple:
-    """The RGB colour of the logical screen at ``pos`` after the last draw."""
-    return tuple(app.screen.get_at(pos))[:3]
+    """The RGB colour of the screen at design point ``pos`` after the last draw (the
+    device pixel at the point's place on the canvas)."""
+    x, y = app.canvas.to_device(pos[0] + 0.5 / app.canvas.scale, pos[1] + 0.5 / app.canvas.scale)
+    return tuple(app.screen.get_at((int(x), int(y))))[:3]
+
+
+def edge_widths(row, low: float = 0.1, high: float = 0.9) -> list[int]:
+    """For a row of grey levels across glyphs (device px), the width in px of every edge:
+    how many pixels an intensity step takes from ``low`` to ``high`` of the row's range
+    (1–2 for text rasterised at the device size; 4–5 for a 1280×720 picture stretched
+    to 2560×1440)."""
+    lo, hi = min(row), max(row)
+    if hi - lo < 20:
+        return []
+    a, b = lo + low * (hi - lo), lo + high * (hi - lo)
+    widths, i = [], 0
+    while i < len(row) - 1:
+        if (row[i] <= a and row[i + 1] > a) or (row[i] >= b and row[i + 1] < b):
+            rising = row[i + 1] > row[i]
+            j = i + 1
+            while j < len(row) and (a < row[j] < b):
+                j += 1
+            if j < len(row) and ((row[j] >= b) if rising else (row[j] <= a)):
+                widths.append(j - i)
+            i = j
+        else:
+            i += 1
+    return widths
 
 
 _KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_UP,

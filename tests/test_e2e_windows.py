@@ -1,13 +1,18 @@
-"""End to end, window sizes and full screen (issue 8): the real game in an X window
-(Xvfb), resized with ``xdotool windowsize`` or toggled to full screen with F11, then
-clicked with xdotool on the corner cells of the Glissando board, *where the player sees
-them*: the picture's place and scale in the window are read from a screenshot (the
-game's background is never pure black; SDL's letterbox borders are). Each click must
-place the pawn on that very cell — read back from the autosave's turn history (G-N2).
+"""End to end, window sizes and full screen (issues 8 and 13): the real game in an X
+window (Xvfb), resized with ``xdotool windowsize`` or toggled to full screen with F11,
+then clicked with xdotool on the corner cells of the Glissando board, *where the player
+sees them*: the picture's place and scale in the window are read from a screenshot (the
+game's background is never pure black; the letterbox bands are). The picture is drawn
+at the window's own pixels (the canvas), so at every size it must fill the window's
+width or height exactly. Each click must place the pawn on that very cell — read back
+from the autosave's turn history (G-N2).
 
 A window manager (openbox) runs on the virtual screen, as on any desktop: it is what
-makes full screen fill the screen and what enforces a window's minimum size. Skips with
-a reason where Xvfb, xdotool, ImageMagick's ``import`` or openbox is missing.
+makes full screen fill the screen, draws a title bar, and enforces a window's minimum
+size. No fixed sleeps: every step waits for a state (the window manager running, the
+window mapped and drawn, its size, the pawn seen on the cell, the save, the settings
+file). Skips with a reason where Xvfb, xdotool, ImageMagick's ``import``, openbox or
+xprop is missing.
 """
 
 from __future__ import annotations
@@ -16,7 +21,6 @@ import json
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -24,11 +28,11 @@ import pytest
 from tests.xserver import missing as missing_tools, start_xvfb, wait_for, window_of
 
 ROOT = Path(__file__).resolve().parent.parent
-TOOLS = ("Xvfb", "xdotool", "import", "openbox")
+TOOLS = ("Xvfb", "xdotool", "import", "openbox", "xprop")
 missing = missing_tools(*TOOLS)
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(bool(missing), reason=f"needs {', '.join(missing)} (apt-get install xvfb "
-                                 "xdotool imagemagick openbox; without a window manager X resizes a window "
+                                 "xdotool imagemagick openbox x11-utils; without a window manager X resizes a window "
                                  "behind SDL's back and full screen does nothing)")]
 
 WM = shutil.which("openbox")
@@ -56,26 +60,45 @@ def next_to_corner_points():
             ("b8", (bx, BOARD.top + m)), ("g8", (gx, BOARD.top + m))]
 
 
+def pawn_colour(rgb) -> bool:
+    """True for a pawn's pixel at a cell's centre: the blue of a Blue pawn, or the white
+    diamond of an Orange one (the wood, lit green or not, is neither)."""
+    r, g, b = (int(v) for v in rgb)
+    return b > r + 60 or min(r, g, b) > 225
+
+
 class Session:
     """Xvfb, the game started on Glissando's setup, and helpers to drive and read it."""
 
     def __init__(self, tmp_path: Path, screen: tuple[int, int] = SCREEN):
         self.tmp = tmp_path
+        self.screen = screen
         self.xvfb, self.env = start_xvfb(tmp_path, screen)
         self.disp = self.env["DISPLAY"]
         self.save = tmp_path / "data" / "ludotheque" / "saves" / "glissando.json"
         self.app = None
-        # A window manager, as on a desktop (see the module's docstring).
-        self.wm = subprocess.Popen([WM], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(1.0)
+        # A window manager, as on a desktop (see the module's docstring); running once it
+        # has announced itself on the root window (EWMH).
+        self.wm_log = tmp_path / "openbox.log"
+        with open(self.wm_log, "w") as out:
+            self.wm = subprocess.Popen([WM], env=self.env, stdout=out, stderr=subprocess.STDOUT)
+        assert wait_for(self._wm_running, 30), \
+            f"openbox did not start on {self.disp} (exit {self.wm.poll()}, Xvfb {self.xvfb.poll()}, " \
+            f"xdotool {subprocess.run(['xdotool', 'getmouselocation'], env=self.env, capture_output=True).returncode}): " \
+            f"{self.wm_log.read_text()[-500:]}"
+
+    def _wm_running(self) -> bool:
+        out = subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=self.env,
+                             capture_output=True, text=True).stdout
+        return "window id" in out
 
     def start(self):
         self.app = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "glissando", "--lang", "en", "--seed", "4"],
                                     env=self.env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.wid = window_of(self.env, self.app)
-        time.sleep(1.5)
+        assert wait_for(lambda: self.shot() is not None and self.shot().max() > 0, 60), "the setup is not drawn"
         self.key("Return")  # setup screen: Start (two players)
-        time.sleep(1.0)
+        assert wait_for(self.board_shown, 60), "the board did not come"
 
     def xdo(self, *args):
         subprocess.run(["xdotool", *args], env=self.env, check=True, timeout=30)
@@ -91,35 +114,87 @@ class Session:
         g = dict(line.split("=", 1) for line in out.split())
         return int(g["X"]), int(g["Y"]), int(g["WIDTH"]), int(g["HEIGHT"])
 
+    def frame(self) -> tuple[int, int, int, int]:
+        """The decorations openbox draws around the window: (left, right, top, bottom) px."""
+        out = subprocess.run(["xprop", "-id", self.wid, "_NET_FRAME_EXTENTS"], env=self.env,
+                             capture_output=True, text=True).stdout
+        if "=" not in out:
+            return 0, 0, 0, 0
+        return tuple(int(v) for v in out.split("=", 1)[1].split(","))
+
     def resize(self, w: int, h: int):
         self.xdo("windowsize", self.wid, str(w), str(h))
-        wait_for(lambda: self.geometry()[2:] == (w, h), 5)
-        time.sleep(1.0)  # let the game draw a few frames at the new size
+        assert wait_for(lambda: self.geometry()[2:] == (w, h), 30), "the window could not be given that size"
+        # the game drew at the new size: the picture fills the width or the height, centred
+        assert wait_for(lambda: self.fitted(w, h), 30), \
+            f"the picture is drawn at {self.picture()}, not fitted to the {w}×{h} window"
+
+    def fitted(self, w: int, h: int) -> bool:
+        """The picture is drawn whole, centred, filling the ``w``×``h`` window's width or
+        height (its bounding box, bands excluded, is where the canvas puts it)."""
+        fit = min(w / LOGICAL[0], h / LOGICAL[1])
+        left, top, scale = self.picture()
+        want_left, want_top = (w - round(LOGICAL[0] * fit)) // 2, (h - round(LOGICAL[1] * fit)) // 2
+        return abs(scale - fit) < 0.01 and abs(left - want_left) <= 1 and abs(top - want_top) <= 1
+
+    def shot(self):
+        """A screenshot of the window as an array (height, width, 3), or None."""
+        import numpy as np
+
+        shot = self.tmp / "window.ppm"
+        done = subprocess.run(["import", "-window", self.wid, "-depth", "8", f"ppm:{shot}"], env=self.env,
+                              timeout=60, capture_output=True)
+        if done.returncode != 0:
+            return None
+        data = shot.read_bytes()
+        magic, w, h, maxval, pixels = data.split(maxsplit=4)
+        assert magic == b"P6" and maxval == b"255"
+        return np.frombuffer(pixels[: int(w) * int(h) * 3], dtype=np.uint8).reshape(int(h), int(w), 3)
 
     def picture(self) -> tuple[float, float, float]:
         """Where the game's 1280×720 picture is drawn in the window, from a screenshot of
         the window: ``(left, top, scale)`` in window pixels (the bounding box of the
-        pixels that are not SDL's pure black borders)."""
+        pixels that are not the letterbox's pure black)."""
         import numpy as np
 
-        shot = self.tmp / "window.ppm"
-        subprocess.run(["import", "-window", self.wid, "-depth", "8", f"ppm:{shot}"], env=self.env, check=True,
-                       timeout=60)
-        data = shot.read_bytes()
-        magic, w, h, maxval, pixels = data.split(maxsplit=4)
-        assert magic == b"P6" and maxval == b"255"
-        img = np.frombuffer(pixels[: int(w) * int(h) * 3], dtype=np.uint8).reshape(int(h), int(w), 3)
+        img = self.shot()
+        assert img is not None, "no screenshot of the window"
         ys, xs = np.nonzero(img.astype(int).sum(axis=2) > 0)
         assert len(xs), "the window shows nothing"
         left, right, top = xs.min(), xs.max() + 1, ys.min()
         return float(left), float(top), (right - left) / LOGICAL[0]
 
+    def seen_at(self, pos, picture):
+        """The window's pixel at design point ``pos`` as drawn with ``picture``."""
+        left, top, scale = picture
+        img = self.shot()
+        return None if img is None else img[round(top + (pos[1] + 0.5) * scale), round(left + (pos[0] + 0.5) * scale)]
+
+    def board_shown(self) -> bool:
+        """The board's wood is drawn where the d4 cell is."""
+        from glissando.scene import BOARD, CELL
+
+        try:
+            px = self.seen_at((BOARD.left + 3 * CELL + 4, BOARD.bottom - 4 * CELL + 4), self.picture())
+        except AssertionError:
+            return False
+        return px is not None and int(px[0]) > int(px[2]) + 40          # wood: red above blue
+
     def click_logical(self, pos, picture):
         left, top, scale = picture
         x, y = round(left + (pos[0] + 0.5) * scale), round(top + (pos[1] + 0.5) * scale)
         self.xdo("mousemove", "--window", self.wid, str(x), str(y), "click", "1")
-        time.sleep(0.6)  # the pawn is placed (and animated) before Return means "no slide"
+        centre = self.cell_centre(pos)
+        # the pawn is on the cell (placed and drawn) before Return means "no slide"
+        assert wait_for(lambda: pawn_colour(self.seen_at(centre, picture)), 30), f"no pawn seen at {pos}"
         self.key("Return")  # no slide
+
+    @staticmethod
+    def cell_centre(pos):
+        from glissando.scene import cell_at, cell_center
+
+        c = cell_center(cell_at(pos))
+        return int(c[0]), int(c[1])
 
     def history(self) -> list[str]:
         try:
@@ -136,7 +211,7 @@ class Session:
         for name, pos in points or corner_points():
             self.click_logical(pos, pic)
             expected.append(name)
-            wait_for(lambda: len(self.history()) >= start + len(expected), 10)
+            wait_for(lambda: len(self.history()) >= start + len(expected), 30)
         return self.history()[start:]
 
     def responds(self) -> bool:
@@ -174,26 +249,38 @@ def session(tmp_path):
 ])
 def test_clicks_on_the_corner_cells_land_on_them_at_every_window_size(session, size):
     session.start()
-    session.resize(*size)
+    session.resize(*size)          # waits until the game drew the picture fitted to the window
     assert session.geometry()[2:] == size, "the window could not be given that size"
-    left, top, scale = session.picture()
-    fit = min(size[0] / LOGICAL[0], size[1] / LOGICAL[1])
-    assert abs(scale - fit) < 0.01, f"the picture is drawn at scale {scale:.3f}, not fitted to the window ({fit:.3f})"
     placed = session.place_corners()
     assert placed == ["a1", "h1", "a8", "h8"], placed
     assert session.responds()
 
 
-def test_on_a_small_screen_the_window_opens_whole_on_it_and_clicks_land(tmp_path):
-    screen = (1024, 768)
+def fits_whole(session) -> None:
+    """The window and its title bar and borders are all on the screen, the window is
+    16:9 (no bands) and the picture fills it."""
+    sw, sh = session.screen
+    x, y, w, h = session.geometry()
+    left, right, top, bottom = session.frame()
+    assert top > 0, "openbox drew no title bar"
+    assert x - left >= 0 and y - top >= 0 and x + w + right <= sw and y + h + bottom <= sh, \
+        f"the window ({w}×{h} at {x},{y}, frame {left, right, top, bottom}) does not fit the {sw}×{sh} screen"
+    assert abs(w / h - 16 / 9) < 0.01, (w, h)
+    assert wait_for(lambda: session.fitted(w, h), 30), session.picture()
+
+
+@pytest.mark.parametrize("screen", [(1024, 768), (1280, 720)])
+def test_on_a_small_screen_the_window_opens_whole_on_it_and_clicks_land(tmp_path, screen):
+    """Issue 13 §3: on a 1280×720 screen the 1280×720 window lost ~20 px under its title
+    bar; it opens at the largest 16:9 size whose frame fits the work area."""
     small = Session(tmp_path, screen)
     try:
         small.start()
-        x, y, w, h = small.geometry()
-        assert 0 <= x and 0 <= y and x + w <= screen[0] and y + h <= screen[1], \
-            f"the window ({w}×{h} at {x},{y}) does not fit the {screen[0]}×{screen[1]} screen"
-        assert (w, h) == (960, 540)
-        assert small.picture()[2] == pytest.approx(0.75, abs=0.01)
+        fits_whole(small)
+        left, right, top, bottom = small.frame()
+        w, h = small.geometry()[2:]
+        room = (screen[0] - left - right, screen[1] - top - bottom)
+        assert w >= room[0] - 2 or h >= room[1] - 2, f"{w}×{h} is not the largest that fits {room}"
         assert small.place_corners() == ["a1", "h1", "a8", "h8"]
     finally:
         small.close()
@@ -208,26 +295,22 @@ def test_full_screen_toggled_fifty_times_still_responds_and_maps_clicks(session)
         except (OSError, ValueError, KeyError):
             return None
 
-    def settled(expected: bool) -> bool:
-        """Every F11 press handled: the settings file (written at each toggle) says
-        ``expected`` and stopped changing for 3 s (a loaded machine may take seconds to
-        catch up with the presses; a lost press never settles on ``expected``)."""
-        def unchanged():
-            before = settings.stat().st_mtime_ns if settings.exists() else None
-            time.sleep(3.0)
-            return settings.exists() and settings.stat().st_mtime_ns == before and full_screen() is expected
-        return wait_for(unchanged, 60, step=0)
+    def state(full: bool) -> bool:
+        """The press was handled (the settings file, written at each toggle, says ``full``)
+        and the window is where it should be (the whole screen, or not)."""
+        return full_screen() is full and (session.geometry()[2:] == SCREEN) is full
 
     session.start()
     for i in range(50):
+        full = i % 2 == 0
         session.key("F11")
-        time.sleep(0.08)
+        assert wait_for(lambda: state(full), 60), \
+            f"press {i + 1} of F11: settings say fullscreen={full_screen()}, window {session.geometry()[2:]}"
         if i == 24:  # an odd number of presses: full screen, remembered in the settings
-            assert settled(True), f"after 25 presses of F11 the settings say fullscreen={full_screen()}"
-            assert session.geometry()[2:] == SCREEN, "F11 did not fill the screen"
+            assert wait_for(lambda: session.fitted(*SCREEN), 30), "not drawn at the screen's size"
             assert session.place_corners() == ["a1", "h1", "a8", "h8"]  # clicks map in full screen too
     assert session.responds(), "the game died while toggling full screen"
-    assert settled(False), f"after 50 presses of F11 the settings say fullscreen={full_screen()}"  # a window
-    assert session.geometry()[2:] != SCREEN
+    assert full_screen() is False and session.geometry()[2:] != SCREEN         # a window again
+    assert wait_for(lambda: session.fitted(*session.geometry()[2:]), 30)
     placed = session.place_corners(next_to_corner_points())
     assert placed == ["b1", "g1", "b8", "g8"], placed

@@ -8,7 +8,6 @@ may take many seconds to start Xvfb or to map the game's window, so both are pol
 from __future__ import annotations
 
 import os
-import random
 import shutil
 import subprocess
 import time
@@ -32,20 +31,35 @@ def wait_for(predicate, seconds: float = 20.0, step: float = 0.2):
 
 
 def start_xvfb(home: Path, size: tuple[int, int] = (1280, 720)) -> tuple[subprocess.Popen, dict]:
-    """Start Xvfb (``size`` px, 24-bit) on a random display; returns the process and an
-    environment for the game: that ``DISPLAY``, dummy audio, ``HOME`` = ``home`` and the
-    XDG config/data folders under it (saves land in ``home/data/ludotheque/saves``).
+    """Start Xvfb (``size`` px, 24-bit) on a free display (Xvfb picks it and writes its
+    number on a pipe, ``-displayfd``: a display another test or program holds is never
+    shared); returns the process and an environment for the game: that ``DISPLAY``,
+    dummy audio, ``HOME`` = ``home`` and the XDG config/data folders under it (saves land
+    in ``home/data/ludotheque/saves``).
 
-    :raises AssertionError: Xvfb did not answer within 5 s.
+    :raises AssertionError: Xvfb did not answer within 30 s.
     """
-    disp = f":{random.randint(200, 900)}"
-    xvfb = subprocess.Popen(["Xvfb", disp, "-screen", "0", f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    read, write = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", f"{size[0]}x{size[1]}x24",
+                             "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            pass_fds=(write,))
+    os.close(write)
+    number = b""
+    with os.fdopen(read, "rb") as pipe:          # Xvfb writes "N\n" once it accepts clients
+        while not number.endswith(b"\n"):
+            chunk = pipe.read(1)
+            if not chunk:
+                break
+            number += chunk
+    if not number.strip().isdigit():
+        xvfb.kill()
+        raise AssertionError("Xvfb did not start")
+    disp = f":{int(number)}"
     env = dict(os.environ, DISPLAY=disp, SDL_AUDIODRIVER="dummy", HOME=str(home),
                XDG_CONFIG_HOME=str(home / "cfg"), XDG_DATA_HOME=str(home / "data"))
     env.pop("SDL_VIDEODRIVER", None)
     started = wait_for(lambda: subprocess.run(["xdotool", "getmouselocation"], env=env,
-                                              capture_output=True).returncode == 0, 5, 0.1)
+                                              capture_output=True).returncode == 0, 30, 0.1)
     if not started:
         xvfb.kill()
         raise AssertionError("Xvfb did not start")

@@ -14,6 +14,7 @@ from typing import Callable, Sequence
 import pygame
 
 from .. import i18n, theme
+from ..canvas import as_canvas
 from ..widgets import Button, is_click
 from .textfit import fit_text
 
@@ -96,14 +97,16 @@ class EndPanel:
         return False
 
     def draw(self, surface) -> None:
-        """The dimmed board and the panel (or, hidden, only the "Show the result" button)."""
+        """The dimmed board and the panel (or, hidden, only the "Show the result" button),
+        on a :class:`ludotheque.canvas.Canvas` (or a pygame surface, at scale 1)."""
+        surface = as_canvas(surface)
         if self.hidden:
             self.show_btn.draw(surface)
             return
         theme.dim(surface, 140)
         box, border = self.box, self.accent()
         theme.panel(surface, box, theme.PANEL, radius=20, border=border)
-        pygame.draw.rect(surface, border, box, 5, border_radius=20)
+        surface.rect(border, box, 5, border_radius=20)
         width = box.width - 48
         title = fit_text(self.title(), width, theme_measure, size=theme.TITLE, smallest=24,
                          bold=True, max_lines=2)

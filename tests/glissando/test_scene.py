@@ -48,11 +48,11 @@ def toasts(app):
 
 
 def shown(scene, fresh=False):
-    """The texts the scene drew on its last frame (``fresh``: draw one now first)."""
-    if fresh:
-        scene._text_cache.clear()
-        scene.draw(scene.app.screen)
-    return [k[0] for k in scene._text_cache]
+    """The texts the scene shows: one frame of it drawn now on the app's canvas, its
+    texts recorded (``fresh`` kept for the callers: the frame is always new)."""
+    with scene.app.canvas.recording() as texts:
+        scene.draw(scene.app.canvas)
+    return [t[0] for t in texts]
 
 
 def patch(app, name, dx=-22, dy=-22, size=10):
@@ -363,9 +363,9 @@ def test_enter_for_no_slide_does_not_bring_up_the_keyboard_cursor(app):
 def test_the_computer_is_named_at_full_size_with_its_level_beside_its_side(app):
     cpu = PlayerSpec("Computer (Intermediate)", "ai", "intermediate")
     scene = start(app, "8/8/8/8/8/8/8/8 o 0-0 32-32 2", players=(PlayerSpec("Ann"), cpu))
-    scene._text_cache.clear()
-    scene._draw_players(app.screen)
-    drawn = {(k[0], k[1]) for k in scene._text_cache}      # (text, size)
+    with app.canvas.recording() as texts:
+        scene._draw_players(app.canvas)
+    drawn = {(t[0], t[1]) for t in texts}                  # (text, size)
     assert ("Computer", theme.BODY) in drawn                 # not shrunk to fit "(Intermediate)"
     assert any(t.startswith("Intermediate") and "Orange" in t for t, _s in drawn)
 

@@ -114,7 +114,7 @@ def test_settings_language_switch_redraws_at_once(app):
     click(app, app.top.settings_btn.rect.center)
     assert isinstance(app.top, SettingsScene)
     lang = app.top.focus.widgets[0]
-    click(app, lang.rect.center)  # en -> next
+    click(app, lang.zones()[2].center)  # "›": en -> next
     assert i18n.language() == "fr"
     key(app, pygame.K_ESCAPE)
     assert "Deux joueurs" in buttons(app.top)
@@ -237,22 +237,41 @@ def test_team_play_is_offered_to_two_players_only_M_E2(tmp_path):
 
     assert "Players per team" in labels()
     team = next(w for w in setup.focus.widgets if callable(getattr(w, "label", None)) and w.label() == "Players per team")
-    click(app, team.rect.center)  # 1 → 2 players per team
+    click(app, team.zones()[1].center)  # the value: 1 → 2 players per team
     assert setup.options["team"] == 2
     mode = next(w for w in setup.focus.widgets if callable(getattr(w, "label", None)) and w.label() == "Mode")
-    click(app, mode.rect.center)  # against the computer
+    click(app, mode.zones()[2].center)  # "›": against the computer
     assert setup.vs_ai and "Players per team" not in labels()
     key(app, pygame.K_RETURN)
     assert app.top.config.options["team"] == 1  # the computer game starts with one player a side
 
 
-@pytest.mark.parametrize("desktop, size", [((1920, 1080), (1280, 720)), ((1280, 720), (1280, 720)),
-                                           ((1366, 768), (1280, 720)), ((1024, 768), (960, 540)),
-                                           ((800, 600), (736, 414)), ((640, 480), (640, 360))])
-def test_the_window_opens_small_enough_for_the_screen(desktop, size):
+@pytest.mark.parametrize("screen, size", [((1920, 1080), (1280, 720)), ((1280, 720), (1052, 592)),
+                                          ((1366, 768), (1138, 640)), ((1024, 768), (960, 540)),
+                                          ((800, 600), (736, 414)), ((640, 480), (640, 360))])
+def test_the_window_opens_small_enough_for_the_screen(screen, size):
+    """Decorations unknown: room is kept for a title bar, borders and a panel."""
     from ludotheque.app import fitting_window_size
 
-    assert fitting_window_size(desktop) == size
+    assert fitting_window_size(screen) == size
+
+
+@pytest.mark.parametrize("area, frame, size", [
+    ((1280, 720), (20, 1, 5, 1), (1236, 695)),     # a 1280×720 screen: nothing under the title bar
+    ((1920, 1080), (20, 1, 5, 1), (1280, 720)),
+    ((1366, 736), (28, 2, 2, 2), (1255, 706)),      # a panel of 32 px
+    ((1280, 800), (20, 1, 5, 1), (1278, 719)),
+])
+def test_the_window_with_its_title_bar_fits_the_work_area(area, frame, size):
+    """Issue 13 §3: the window and the frame the window manager draws around it fit the
+    screen's work area; 16:9 (the picture fills it) and as large as fits, ≤ 1280×720."""
+    from ludotheque.app import fitting_window_size
+
+    got = fitting_window_size(area, frame)
+    assert got == size
+    top, left, bottom, right = frame
+    assert got[0] + left + right <= area[0] and got[1] + top + bottom <= area[1]
+    assert abs(got[0] / got[1] - 16 / 9) < 0.01
 
 
 @pytest.mark.parametrize("fill", ["PANEL_HI", "GOOD", "ACCENT", "BAD", "ORANGE"])

@@ -1,0 +1,504 @@
+"""The drawing adapter: scenes draw in 1280×720 **design units**, the canvas puts it on
+the window's own pixels (design.md "Runtime conventions", issue 13).
+
+One number, ``scale`` (device px per design unit, as LÖVE's pixel scale or Flutter's
+``devicePixelRatio``), maps a design point to the window: ``device = origin + design ×
+scale``; ``origin`` centres the 16:9 picture when the window has another shape (black
+bands, a *letterbox*). Scenes never see the scale: they call the canvas with design
+coordinates and sizes, and the canvas
+
+* rasterises text at the device size (``round(size × scale)`` px, so a glyph's edges
+  are one device pixel sharp), keeping the images in a cache keyed by (text, size,
+  colour, bold, scale) that is emptied when the scale changes;
+* draws shapes (rectangles, circles, lines, polygons, ellipses) at device scale, their
+  line widths and corner radii scaled too;
+* keeps pictures that do not change (a table, a board, a sprite) as *layers* drawn once
+  per scale: :meth:`Canvas.cached` (drawn with canvas calls) and :meth:`Canvas.sprite`
+  (built by a function of the scale);
+* offers sub-canvases (:meth:`Canvas.sub`, :meth:`Canvas.layer`) for previews and
+  translucent shapes, :meth:`Canvas.dim` behind dialogs, and the conversions
+  :meth:`Canvas.to_device` / :meth:`Canvas.to_design`.
+
+At scale 1 with no band (a 1280×720 window) every call is the pygame call the shell made
+before the canvas existed, with the same arguments: the picture is the same, pixel for
+pixel (``tests/ludotheque/test_canvas.py``).
+
+>>> import pygame
+>>> c = Canvas.for_surface(pygame.Surface((2560, 1440)))
+>>> c.scale, c.to_device(640, 360)
+(2.0, (1280.0, 720.0))
+>>> c.rect((255, 0, 0), (10, 10, 100, 50), 2, border_radius=8)   # design units
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import weakref
+
+import pygame
+
+from . import theme
+
+DESIGN = (theme.W, theme.H)
+"""The design size in design units (the picture every scene lays out in)."""
+
+LAYER_BUDGET = 96 * 1024 * 1024
+"""Bytes of cached layers and sprites kept per scale (least recently used go first)."""
+TEXT_CACHE = 3000
+"""Text images kept (least recently used go first)."""
+
+
+def fit(window: tuple[int, int], design: tuple[int, int] = DESIGN) -> tuple[float, tuple[int, int]]:
+    """The scale (device px per design unit) and origin (device px) that fit the
+    ``design`` picture whole and centred in a ``window`` of device px.
+
+    >>> fit((1920, 1080))
+    (1.5, (0, 0))
+    >>> fit((1000, 700))
+    (0.78125, (0, 69))
+    """
+    w, h = window
+    scale = min(w / design[0], h / design[1])
+    if scale <= 0:
+        return 1.0, (0, 0)
+    return scale, ((w - round(design[0] * scale)) // 2, (h - round(design[1] * scale)) // 2)
+
+
+class _Store:
+    """The caches of one scale: text images, layers and sprites, translucent veils."""
+
+    def __init__(self, scale: float):
+        self.scale = scale
+        self.texts: collections.OrderedDict = collections.OrderedDict()
+        self.layers: collections.OrderedDict = collections.OrderedDict()
+        self.layer_bytes = 0
+        self.veils: collections.OrderedDict = collections.OrderedDict()
+        self.images: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self.log: list | None = None
+        self.last_backdrop = None
+
+    def text(self, s: str, size: int, color: tuple, bold: bool) -> pygame.Surface:
+        key = (s, size, color, bold, self.scale)
+        img = self.texts.get(key)
+        if img is not None:
+            self.texts.move_to_end(key)
+            return img
+        if self.scale == 1:
+            img = theme.rendered(s, size, color, bold)
+        else:
+            img = theme.font(max(1, round(size * self.scale)), bold).render(s, True, color)
+        self.texts[key] = img
+        if len(self.texts) > TEXT_CACHE:
+            self.texts.popitem(last=False)
+        return img
+
+    def layer(self, key, make):
+        entry = self.layers.get(key)
+        if entry is not None:
+            self.layers.move_to_end(key)
+            return entry
+        entry = make()
+        surf = entry.surface if isinstance(entry, Canvas) else entry
+        size = surf.get_width() * surf.get_height() * surf.get_bytesize()
+        self.layers[key] = entry
+        self.layer_bytes += size
+        while self.layer_bytes > LAYER_BUDGET and len(self.layers) > 1:
+            _k, old = self.layers.popitem(last=False)
+            o = old.surface if isinstance(old, Canvas) else old
+            self.layer_bytes -= o.get_width() * o.get_height() * o.get_bytesize()
+        return entry
+
+    def veil(self, size: tuple[int, int], rgba: tuple) -> pygame.Surface:
+        key = (size, rgba)
+        v = self.veils.get(key)
+        if v is None:
+            v = pygame.Surface(size, pygame.SRCALPHA)
+            v.fill(rgba)
+            self.veils[key] = v
+            if len(self.veils) > 64:
+                self.veils.popitem(last=False)
+        else:
+            self.veils.move_to_end(key)
+        return v
+
+
+_DEFAULT_STORE = _Store(1.0)
+_STORES: collections.OrderedDict = collections.OrderedDict()
+KEPT_SCALES = 2
+"""Scales whose caches are kept besides scale 1 (F11 back and forth redraws at once)."""
+
+
+def _store_for(scale: float) -> _Store:
+    if scale == 1:
+        return _DEFAULT_STORE
+    store = _STORES.get(scale)
+    if store is None:
+        store = _STORES[scale] = _Store(scale)
+        while len(_STORES) > KEPT_SCALES:
+            _STORES.popitem(last=False)
+    else:
+        _STORES.move_to_end(scale)
+    return store
+
+
+class Canvas:
+    """A drawing target in design units over a pygame surface in device pixels.
+
+    :param surface: the device surface drawn on (the window's, a layer's, an image's).
+    :param scale: device px per design unit (> 0).
+    :param origin: device px of the design point (0, 0).
+    :param size: the design size of the drawable area (design units), by default the
+        surface's size divided by ``scale``.
+
+    Colours are RGB or RGBA tuples. An RGBA colour with alpha below 255 in :meth:`fill`
+    is blended over what is there; in the shape calls it is written as is (with its
+    alpha, on a layer made with ``alpha=True``), as pygame.draw does.
+    """
+
+    def __init__(self, surface: pygame.Surface, scale: float = 1.0, origin=(0, 0),
+                 size: tuple[float, float] | None = None, _store: _Store | None = None):
+        if scale <= 0:
+            raise ValueError(f"the scale must be positive, not {scale}")
+        self.surface = surface
+        self.scale = float(scale)
+        self.origin = (int(origin[0]), int(origin[1]))
+        if size is None:
+            size = (surface.get_width() / self.scale, surface.get_height() / self.scale)
+        self.size = size
+        if _store is None:
+            _store = _store_for(self.scale)
+        self._store = _store
+        self._id = self.scale == 1 and self.origin == (0, 0)
+        self._alpha = bool(surface.get_flags() & pygame.SRCALPHA)
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def for_surface(cls, surface: pygame.Surface, design: tuple[int, int] = DESIGN) -> "Canvas":
+        """A canvas showing the ``design`` picture fitted whole in ``surface`` (a window):
+        scale and letterbox origin from :func:`fit`."""
+        scale, origin = fit(surface.get_size(), design)
+        return cls(surface, scale, origin, design)
+
+    def retarget(self, surface: pygame.Surface, design: tuple[int, int] = DESIGN) -> bool:
+        """Draw on ``surface`` from now on (the window was resized or went full screen),
+        fitted as :meth:`for_surface`. Text images, layers and sprites are cached per
+        scale: at a new scale they are made again (the caches of the last
+        :data:`KEPT_SCALES` scales are kept). :returns: True when the scale or origin
+        changed."""
+        scale, origin = fit(surface.get_size(), design)
+        changed = (scale, origin) != (self.scale, self.origin)
+        if scale != self.scale:
+            self._store = _store_for(scale)
+        self.surface, self.scale, self.origin, self.size = surface, scale, origin, design
+        self._id = self.scale == 1 and self.origin == (0, 0)
+        self._alpha = bool(surface.get_flags() & pygame.SRCALPHA)
+        return changed
+
+    # ------------------------------------------------------------------ geometry
+    @property
+    def identity(self) -> bool:
+        """True at scale 1 with no band (a 1280×720 window): every call is the plain
+        pygame call."""
+        return self._id
+
+    @property
+    def bounds(self) -> pygame.Rect:
+        """The drawable area, design units: ``Rect(0, 0, width, height)``."""
+        return pygame.Rect(0, 0, round(self.size[0]), round(self.size[1]))
+
+    @property
+    def device_bounds(self) -> pygame.Rect:
+        """Where the design area lies on the surface, device px."""
+        return self.device_rect(self.bounds)
+
+    def to_device(self, x: float, y: float) -> tuple[float, float]:
+        """A design point → device px (floats)."""
+        return self.origin[0] + x * self.scale, self.origin[1] + y * self.scale
+
+    def to_design(self, px: float, py: float) -> tuple[float, float]:
+        """A device point (px) → design units (floats; outside the design area when the
+        point is in a letterbox band)."""
+        return (px - self.origin[0]) / self.scale, (py - self.origin[1]) / self.scale
+
+    def device_rect(self, rect) -> pygame.Rect:
+        """A design rectangle → the device rectangle (px) it covers: each edge rounded to
+        the nearest pixel, so rectangles that touch in design units touch on screen."""
+        x, y, w, h = _xywh(rect)
+        s, (ox, oy) = self.scale, self.origin
+        left, top = round(ox + x * s), round(oy + y * s)
+        return pygame.Rect(left, top, round(ox + (x + w) * s) - left, round(oy + (y + h) * s) - top)
+
+    def px(self, length: float) -> int:
+        """A design length → whole device px (at least 1 for a positive length)."""
+        if length <= 0:
+            return 0
+        return max(1, round(length * self.scale))
+
+    def device_size(self, size) -> tuple[int, int]:
+        """A design size → device px (each at least 1)."""
+        return max(1, round(size[0] * self.scale)), max(1, round(size[1] * self.scale))
+
+    def _pt(self, p) -> tuple[float, float]:
+        return self.origin[0] + p[0] * self.scale, self.origin[1] + p[1] * self.scale
+
+    def _w(self, width: float) -> int:
+        return max(1, round(width * self.scale)) if width > 0 else 0
+
+    # ------------------------------------------------------------------ shapes
+    def fill(self, color, rect=None) -> None:
+        """Fill ``rect`` (design units; the whole design area when None) with ``color``.
+        On an opaque surface an RGBA colour with alpha < 255 is blended over what is
+        drawn there; on a layer with alpha it is written as is (``(0, 0, 0, 0)`` clears)."""
+        alpha = color[3] if len(color) > 3 else 255
+        if self._id and (alpha >= 255 or self._alpha):
+            self.surface.fill(color, rect)
+            return
+        if self._id:
+            target = pygame.Rect(rect) if rect is not None else self.surface.get_rect()
+        else:
+            target = self.device_rect(rect if rect is not None else self.bounds)
+        if alpha >= 255 or self._alpha:
+            self.surface.fill(color, target)
+        elif alpha > 0 and target.width > 0 and target.height > 0:
+            self.surface.blit(self._store.veil(target.size, tuple(color)), target)
+
+    def fill_around(self, color, rect) -> None:
+        """Fill the whole design area with opaque ``color`` except ``rect`` (design units),
+        which something opaque is about to cover: the same picture as a full fill, with
+        fewer pixels written (a board or table layer is then blitted there)."""
+        r = pygame.Rect(rect) if self._id else self.device_rect(rect)
+        full = self.surface.get_rect() if self._id else self.device_bounds
+        r = r.clip(full)
+        for part in (pygame.Rect(full.left, full.top, full.width, r.top - full.top),
+                     pygame.Rect(full.left, r.bottom, full.width, full.bottom - r.bottom),
+                     pygame.Rect(full.left, r.top, r.left - full.left, r.height),
+                     pygame.Rect(r.right, r.top, full.right - r.right, r.height)):
+            if part.width > 0 and part.height > 0:
+                self.surface.fill(color, part)
+
+    def rect(self, color, rect, width: float = 0, border_radius: float = 0) -> None:
+        """pygame.draw.rect in design units (``width`` and ``border_radius`` too)."""
+        if self._id:
+            pygame.draw.rect(self.surface, color, rect, width, border_radius=border_radius)
+            return
+        r = self.device_rect(rect)
+        pygame.draw.rect(self.surface, color, r, self._w(width),
+                         border_radius=round(border_radius * self.scale) if border_radius > 0 else border_radius)
+
+    def circle(self, color, center, radius: float, width: float = 0) -> None:
+        """pygame.draw.circle in design units."""
+        if self._id:
+            pygame.draw.circle(self.surface, color, center, radius, width)
+            return
+        pygame.draw.circle(self.surface, color, self._pt(center), radius * self.scale, self._w(width))
+
+    def line(self, color, start, end, width: float = 1) -> None:
+        """pygame.draw.line in design units."""
+        if self._id:
+            pygame.draw.line(self.surface, color, start, end, width)
+            return
+        pygame.draw.line(self.surface, color, self._pt(start), self._pt(end), self._w(width))
+
+    def lines(self, color, closed: bool, points, width: float = 1) -> None:
+        """pygame.draw.lines in design units."""
+        if self._id:
+            pygame.draw.lines(self.surface, color, closed, points, width)
+            return
+        pygame.draw.lines(self.surface, color, closed, [self._pt(p) for p in points], self._w(width))
+
+    def polygon(self, color, points, width: float = 0) -> None:
+        """pygame.draw.polygon in design units."""
+        if self._id:
+            pygame.draw.polygon(self.surface, color, points, width)
+            return
+        pygame.draw.polygon(self.surface, color, [self._pt(p) for p in points], self._w(width))
+
+    def ellipse(self, color, rect, width: float = 0) -> None:
+        """pygame.draw.ellipse in design units."""
+        if self._id:
+            pygame.draw.ellipse(self.surface, color, rect, width)
+            return
+        pygame.draw.ellipse(self.surface, color, self.device_rect(rect), self._w(width))
+
+    def panel(self, rect, color=theme.PANEL, radius: float = 14, border=None) -> None:
+        """A rounded panel with an optional 2-unit border (:func:`ludotheque.theme.panel`)."""
+        self.rect(color, rect, border_radius=radius)
+        if border:
+            self.rect(border, rect, 2, border_radius=radius)
+
+    def dim(self, alpha: int = 150) -> None:
+        """Darken the whole design area (behind a dialog or the pause menu)."""
+        if self._id:
+            self.surface.blit(theme._veil(self.surface.get_size(), alpha), (0, 0))
+            return
+        r = self.device_bounds
+        self.surface.blit(self._store.veil(r.size, (10, 12, 16, alpha)), r)
+
+    # ------------------------------------------------------------------ text
+    def text_image(self, s: str, size: int = theme.BODY, color=theme.TEXT, bold: bool = False) -> pygame.Surface:
+        """The anti-aliased image of one line of text rasterised for this scale (device
+        px, cached by text, size, colour, bold and scale)."""
+        return self._store.text(s, size, tuple(color), bold)
+
+    def text(self, s: str, pos, size: int = theme.BODY, color=theme.TEXT, anchor: str = "topleft",
+             bold: bool = False, shadow: bool = False) -> pygame.Rect:
+        """Draw one line of text at design ``pos``; ``anchor`` is a Rect attribute name
+        (``"center"``, ``"midtop"``…); ``size`` in design px. The glyphs are rasterised at
+        ``size × scale`` device px. :returns: the rectangle drawn, design units."""
+        color = tuple(color)
+        img = self._store.text(s, size, color, bold)
+        if self._store.log is not None:
+            self._store.log.append((s, size, color, bold))
+        if self._id:
+            rect = img.get_rect(**{anchor: pos})
+            if shadow:
+                self.surface.blit(self._store.text(s, size, theme.SHADOW, bold), rect.move(2, 2))
+            self.surface.blit(img, rect)
+            return rect
+        dx, dy = self._pt(pos)
+        rect = img.get_rect(**{anchor: (round(dx), round(dy))})
+        if shadow:
+            off = self.px(2)
+            self.surface.blit(self._store.text(s, size, theme.SHADOW, bold), rect.move(off, off))
+        self.surface.blit(img, rect)
+        s_ = self.scale
+        x, y = self.to_design(rect.x, rect.y)
+        return pygame.Rect(round(x), round(y), round(rect.width / s_), round(rect.height / s_))
+
+    def paragraph(self, s: str, rect, size: int = theme.BODY, color=theme.TEXT, line_gap: int = 4,
+                  skip_lines: int = 0) -> int:
+        """Wrapped text inside ``rect`` (design units) from its top, skipping the first
+        ``skip_lines`` (:func:`ludotheque.theme.paragraph`). :returns: the number of
+        wrapped lines (for scrolling)."""
+        rect = pygame.Rect(rect)
+        lines = theme.wrap(s, size, rect.width)
+        y = rect.top
+        step = theme.font(size).get_linesize() + line_gap
+        for line in lines[skip_lines:]:
+            if y + step > rect.bottom:
+                break
+            if line:
+                self.text(line, (rect.left, y), size, color)
+            y += step
+        return len(lines)
+
+    @contextlib.contextmanager
+    def recording(self):
+        """Within ``with canvas.recording() as texts:``, every line of text drawn on this
+        canvas (and its layers) is listed in ``texts`` as ``(text, size, colour, bold)``:
+        what a test reads to know what a screen says. Cached layers are drawn afresh
+        meanwhile (not kept), so texts inside them are listed too."""
+        before, self._store.log = self._store.log, []
+        try:
+            yield self._store.log
+        finally:
+            self._store.log = before
+
+    # ------------------------------------------------------------------ images
+    def blit(self, image, pos, anchor: str = "topleft", special_flags: int = 0, area=None) -> None:
+        """Draw a device-resolution ``image`` made for this scale — a
+        :meth:`sprite`, or a :class:`Canvas` layer (:meth:`cached`, :meth:`layer`) — with
+        its ``anchor`` at design ``pos``; ``area``: only that part of a layer (a design
+        rectangle in the layer's own units), put at ``pos``."""
+        if area is not None:
+            layer = image
+            src = layer.device_rect(area) if not layer._id else pygame.Rect(area)
+            if self._id:
+                self.surface.blit(layer.surface, pos, src, special_flags)
+            else:
+                dx, dy = self._pt(pos)
+                self.surface.blit(layer.surface, (round(dx), round(dy)), src, special_flags)
+            return
+        surf = image.surface if isinstance(image, Canvas) else image
+        if self._id:
+            if anchor == "topleft":
+                self.surface.blit(surf, pos, special_flags=special_flags)
+            else:
+                self.surface.blit(surf, surf.get_rect(**{anchor: pos}), special_flags=special_flags)
+            return
+        dx, dy = self._pt(pos)
+        self.surface.blit(surf, surf.get_rect(**{anchor: (round(dx), round(dy))}),
+                          special_flags=special_flags)
+
+    def image(self, image: pygame.Surface, pos, anchor: str = "topleft") -> None:
+        """Draw a design-resolution ``image`` (1 px = 1 design unit, e.g. an icon),
+        smooth-scaled to this scale once (cached while the image lives)."""
+        if self.scale != 1:
+            scaled = self._store.images.get(image)
+            if scaled is None:
+                scaled = pygame.transform.smoothscale(image, self.device_size(image.get_size()))
+                self._store.images[image] = scaled
+            image = scaled
+        self.blit(image, pos, anchor)
+
+    def layer(self, size, alpha: bool = False) -> "Canvas":
+        """A new off-screen canvas of design ``size`` at this scale (its own device
+        surface, transparent when ``alpha``), to draw on and :meth:`blit`."""
+        dev = (int(size[0]), int(size[1])) if self.scale == 1 else self.device_size(size)
+        surf = pygame.Surface(dev, pygame.SRCALPHA) if alpha else pygame.Surface(dev)
+        return Canvas(surf, self.scale, (0, 0), (size[0], size[1]), self._store)
+
+    def cached(self, key, size, draw, alpha: bool = False) -> "Canvas":
+        """A layer of design ``size`` drawn once per scale by ``draw(layer)`` (canvas
+        calls in the layer's own design units, from (0, 0)) and kept under ``key`` (any
+        hashable naming what is drawn: a table, a board and the position on it…)."""
+        def make():
+            layer = self.layer(size, alpha)
+            draw(layer)
+            return layer
+        if self._store.log is not None:          # recording: drawn afresh, every text seen
+            return make()
+        return self._store.layer(("layer", key, tuple(size), alpha), make)
+
+    def sprite(self, key, build) -> pygame.Surface:
+        """A device-resolution image made once per scale by ``build(scale)`` (e.g. a pawn
+        drawn large and smooth-scaled) and kept under ``key``; draw it with :meth:`blit`."""
+        return self._store.layer(("sprite", key), lambda: build(self.scale))
+
+    def backdrop(self, key, draw) -> None:
+        """Draw the whole design area's still part (what lies under a win panel, a
+        menu's tiles) with ``draw(canvas)``, kept as a layer under ``key``: the first
+        frame with a new ``key`` draws straight on this canvas (no layer to fill and copy
+        on the frame that changes); the next with the same ``key`` keeps it as a layer,
+        and the frames after blit that layer."""
+        full = ("layer", ("backdrop", key), tuple(self.size), False)
+        if full in self._store.layers or self._store.log is not None or self._store.last_backdrop == key:
+            self.blit(self.cached(("backdrop", key), self.size, draw), (0, 0))
+        else:
+            draw(self)
+        self._store.last_backdrop = key
+
+    def sub(self, rect) -> "Canvas":
+        """A canvas drawing inside design ``rect`` only, with its design (0, 0) at the
+        rectangle's top-left (a preview in a menu tile)."""
+        dr = self.device_rect(rect).clip(self.surface.get_rect())
+        x, y, w, h = _xywh(rect)
+        return Canvas(self.surface.subsurface(dr), self.scale, (0, 0), (w, h), self._store)
+
+    def clip(self, rect=None) -> None:
+        """Limit drawing to design ``rect`` (None: the whole design area)."""
+        self.surface.set_clip(self.device_rect(rect) if rect is not None else self.device_bounds)
+
+
+def _xywh(rect):
+    if isinstance(rect, (pygame.Rect, pygame.FRect)):
+        return rect.x, rect.y, rect.width, rect.height
+    if len(rect) == 2:
+        (x, y), (w, h) = rect
+        return x, y, w, h
+    return rect[0], rect[1], rect[2], rect[3]
+
+
+def as_canvas(target) -> Canvas:
+    """``target`` itself when it is a :class:`Canvas`; a scale-1 canvas over it when it is
+    a pygame surface (design units = its pixels), so drawing code written for the canvas
+    also draws on a plain surface (a test's, a launcher icon's)."""
+    if isinstance(target, Canvas):
+        return target
+    if isinstance(target, pygame.Surface):
+        return Canvas(target, 1.0, (0, 0), target.get_size(), _DEFAULT_STORE)
+    raise TypeError(f"cannot draw on {type(target).__name__}")
+
+
+__all__ = ["Canvas", "DESIGN", "as_canvas", "fit"]
