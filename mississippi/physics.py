@@ -9,16 +9,29 @@ The model
 
 * **Table friction (M-P1)** is Coulomb friction made with pymunk's top-down technique
   (``examples/tank.py``): every puck is tied to ``space.static_body`` by a
-  :class:`pymunk.PivotJoint` (anchor at the centre of mass) and a :class:`pymunk.GearJoint`,
-  both with ``max_bias = 0`` (no position correction) and ``max_force`` equal to the
-  friction: ``μ·m·g`` for sliding and ``(2/3)·μ·m·g·R`` for spinning (uniform pressure
-  under a flat disc). A sliding puck therefore loses exactly ``μ·g·h`` of speed per
-  sub-step of ``h`` seconds — constant deceleration — and stops for real.
-  ``Space.damping`` is never used (it only decays exponentially and never stops).
-* **Contacts (M-P2)**: pymunk combines shape properties by multiplication, so each
-  puck's elasticity is ``√e_pp`` and each rail's ``e_pr / √e_pp`` (same for friction):
-  puck–puck and puck–rail pairs get exactly the configured values with no per-contact
-  Python callback.
+  :class:`pymunk.PivotJoint` (anchor at the centre of mass) with ``max_bias = 0`` (no
+  position correction) and ``max_force = μ·m·g``. A sliding puck therefore loses exactly
+  ``μ·g·h`` of speed per sub-step of ``h`` seconds — constant deceleration — and stops
+  for real. ``Space.damping`` is never used (it only decays exponentially and never
+  stops). **Spin** decays by the torque of the same friction under a flat disc,
+  ``(2/3)·μ·m·g·R`` (uniform pressure), i.e. ``4μg/(3R)`` rad/s²: applied at the rest
+  checks, every 8 sub-steps (1/30 s), to every spinning puck not in free fall, in one
+  batch call. (A :class:`pymunk.GearJoint` per puck did it every sub-step but cost 30 %
+  of a 16-puck break; spin changes nothing else in this model, where a puck's sliding
+  and turning are independent.)
+* **Contacts (M-P2)**: puck–puck restitution *falls with impact speed* as wood
+  compresses more in a harder hit: :func:`wood_restitution` gives ``e(v)`` from the
+  normal relative speed ``v`` the pair has just before the contact — the law
+  ``e ∝ v^(-1/4)`` of impacts beyond the elastic limit (Johnson, *Contact Mechanics*,
+  1985, §11.4), anchored at e = 0.60 for a wooden ball dropped 1 m (4.43 m/s) on a hard
+  floor and kept within 0.30…0.95 (M-P2); ``docs/mississippi-physics.md`` has the table.
+  The contact's ``begin`` handler sets :attr:`pymunk.Arbiter.restitution` from the
+  bodies' velocities before Chipmunk computes the contact's target bounce
+  (``cpArbiterPreStep``), so each contact bounces with the e of its own approach speed;
+  the later sub-steps of a lasting contact get the shapes' product, ``restitution_max``
+  (slow approaches). Puck–rail restitution is the constant ``rail_restitution`` (0.60):
+  pucks carry elasticity ``√e_max`` and friction ``√f_pp``, rails ``e_rail / √e_max`` and
+  ``f_rail / √f_pp``, and pymunk multiplies them.
 * **Rails, end boards (M-P5)** are 100 mm thick static boxes; a puck at the 6 m/s launch
   cap moves 25 mm per 1/240 s sub-step, far less than a board's thickness or a puck's
   diameter (76 mm), so nothing tunnels. Speeds are clamped to the launch cap.
@@ -85,12 +98,32 @@ import pymunk.batch
 from .table import Side, Table
 
 __all__ = [
-    "G_MM_S2", "PuckState", "ShotEvent", "ShotReport", "Contact", "PhysicsParams",
+    "G_MM_S2", "wood_restitution", "PuckState", "ShotEvent", "ShotReport", "Contact", "PhysicsParams",
     "WorldSnapshot", "World", "PlacementError", "ShotError",
 ]
 
 #: Standard gravity in mm/s².
 G_MM_S2 = 9810.0
+
+
+def wood_restitution(v: float, *, e_ref: float = 0.60, v_ref: float = 4430.0,
+                     exponent: float = 0.25, e_min: float = 0.30,
+                     e_max: float = 0.95) -> float:
+    """Puck–puck coefficient of restitution for a normal approach speed ``v`` (mm/s),
+    M-P2: ``e = e_ref · (v / v_ref)^(-exponent)`` clamped to ``[e_min, e_max]``.
+
+    The law is Johnson's for impacts beyond the elastic limit (*Contact Mechanics*, 1985,
+    §11.4: e ∝ V^(-1/4)); the anchor e = 0.60 at 4.43 m/s is a wooden ball dropped 1 m on
+    a hard floor (The Physics Factbook, "Coefficient of restitution"). Defaults are those
+    of :class:`PhysicsParams`. ``v ≤ 0`` (not approaching) gives ``e_max``.
+
+    >>> [round(wood_restitution(v), 2) for v in (500, 1000, 2000, 4000, 6000)]
+    [0.95, 0.87, 0.73, 0.62, 0.56]
+    """
+    if not v > 0:
+        return e_max
+    e = e_ref * (v / v_ref) ** -exponent
+    return e_min if e < e_min else (e_max if e > e_max else e)
 
 # Collision types.
 _CT_PUCK = 1
@@ -118,6 +151,7 @@ _STILL = 1e-6                  # mm/s and rad/s: a puck this slow is parked
 _STILL2 = _STILL * _STILL
 _SCAN_FIELDS = (pymunk.batch.BodyFields.BODY_ID | pymunk.batch.BodyFields.VELOCITY
                 | pymunk.batch.BodyFields.ANGULAR_VELOCITY)
+_SET_FIELDS = pymunk.batch.BodyFields.VELOCITY | pymunk.batch.BodyFields.ANGULAR_VELOCITY
 
 PUCK_STATES = ("table", "overhang", "gutter_left", "gutter_right", "off_table")
 EVENT_KINDS = ("contact", "rail", "drop", "overhang", "off_table", "topple")
@@ -187,6 +221,22 @@ def _stepper(space: pymunk.Space):
             post_step.clear()
 
     return step
+
+
+try:
+    from pymunk._chipmunk import lib as _cp_lib
+
+    _cp_get_position = _cp_lib.cpBodyGetPosition
+
+    def _body_x(body: pymunk.Body) -> float:
+        """x (mm) of a body's centre, read straight from Chipmunk (pymunk 7 internals)."""
+        return _cp_get_position(body._body).x
+
+    _body_x(pymunk.Body(1.0, 1.0))        # the layout is the expected one
+except (ImportError, AttributeError, TypeError):      # another pymunk: the public way
+    def _body_x(body: pymunk.Body) -> float:
+        """x (mm) of a body's centre."""
+        return body.position.x
 
 
 class PlacementError(ValueError):
@@ -296,15 +346,27 @@ class PhysicsParams:
       0.25–0.5 for dry unfinished wood on wood; a varnished, polished or waxed top
       slides more easily, hence the lower value.
     * ``g`` (mm/s²) = 9810: standard gravity.
-    * ``puck_restitution`` (–) = 0.85: puck–puck, M-P2 ("about 0.85"). For scale:
-      stroboscopic impact tests of pucks on an air table (Maw, Barber & Fawcett, "The
-      oblique impact of elastic spheres", Wear 38, 1976) found restitution ≈ 0.93 and
-      rim friction ≈ 0.12 for their pucks; wooden pucks lose more energy.
+    * ``puck_restitution`` (–) = None: puck–puck restitution. None is the speed-dependent
+      model of M-P2 (:func:`wood_restitution` with the five ``restitution_*`` fields); a
+      number makes it a constant (experiments and tests only).
+    * ``restitution_ref`` (–) = 0.60 at ``restitution_ref_speed`` (mm/s) = 4430: the
+      anchor of the law — a wooden ball dropped 1 m on a hard floor rebounds with
+      e ≈ 0.60 ("wooden ball 0.603", The Physics Factbook, G. Elert ed., "Coefficient of
+      restitution"; √(2 g · 1 m) = 4.43 m/s).
+    * ``restitution_exponent`` (–) = 0.25: e ∝ v^(-1/4) once the contact yields
+      (Johnson, *Contact Mechanics*, CUP 1985, §11.4: e ∝ (ρV²/Y)^(-1/8)). Wood yields
+      early: Johnson's initial-yield speed V_Y = (26 (Y/E*)⁴ Y/ρ)^½ ≈ 0.07 m/s for maple
+      across the grain (Y ≈ 50 MPa, E* ≈ 7 GPa, ρ ≈ 700 kg/m³), below every shot in play.
+    * ``restitution_max`` (–) = 0.95, ``restitution_min`` (–) = 0.30: the bounds of M-P2
+      (e reaches 0.95 below 0.70 m/s, never 0.30 at the 6 m/s cap).
     * ``puck_friction`` (–) = 0.05: puck–puck sliding friction at the rim, M-P2 ("low
       puck–puck friction": varnish on varnish). It makes a cut puck "throw" slightly: a
       half-ball hit separates the pucks at about 87° instead of 90° (0 gives exactly 90°
       at e = 1; see the tests).
-    * ``rail_restitution`` (–) = 0.60: puck–rail and puck–end board, M-P2 ("about 0.6").
+    * ``rail_restitution`` (–) = 0.60: puck–rail and puck–end board, M-P2 ("about
+      0.5–0.7"); constant (no source gave its speed dependence; a rail is far stiffer and
+      heavier than a puck, and the law above anchors at a wooden ball on a hard floor —
+      0.60 is that anchor).
     * ``rail_friction`` (–) = 0.20: puck–rail, taken equal to the table's μ (same
       varnished wood); a design choice.
     * ``v_off`` (mm/s) = 3500: M-P4.
@@ -318,7 +380,12 @@ class PhysicsParams:
 
     mu: float = 0.20
     g: float = G_MM_S2
-    puck_restitution: float = 0.85
+    puck_restitution: float | None = None
+    restitution_ref: float = 0.60
+    restitution_ref_speed: float = 4430.0
+    restitution_exponent: float = 0.25
+    restitution_max: float = 0.95
+    restitution_min: float = 0.30
     puck_friction: float = 0.05
     rail_restitution: float = 0.60
     rail_friction: float = 0.20
@@ -337,13 +404,35 @@ class PhysicsParams:
             v = getattr(self, name)
             if not (math.isfinite(v) and v > 0):
                 raise ValueError(f"M-P: {name} must be a positive number, not {v!r}")
-        for name in ("puck_restitution", "rail_restitution", "puck_friction",
-                     "rail_friction"):
+        for name in ("rail_restitution", "puck_friction", "rail_friction",
+                     "restitution_exponent"):
             v = getattr(self, name)
             if not (math.isfinite(v) and v >= 0):
                 raise ValueError(f"M-P2: {name} must be ≥ 0, not {v!r}")
+        for name in ("restitution_ref", "restitution_max", "restitution_min"):
+            v = getattr(self, name)
+            if not (math.isfinite(v) and 0 <= v <= 1):
+                raise ValueError(f"M-P2: {name} must be in [0, 1], not {v!r}")
+        if self.restitution_min > self.restitution_max:
+            raise ValueError("M-P2: restitution_min must not exceed restitution_max")
+        if not (math.isfinite(self.restitution_ref_speed) and self.restitution_ref_speed > 0):
+            raise ValueError("M-P2: restitution_ref_speed must be a positive speed (mm/s)")
+        e = self.puck_restitution
+        if e is not None and not (isinstance(e, (int, float)) and math.isfinite(e)
+                                  and 0 <= e <= 1):
+            raise ValueError(f"M-P2: puck_restitution must be None or in [0, 1], not {e!r}")
         if self.iterations < 1:
             raise ValueError("M-P5: iterations must be ≥ 1")
+
+    def restitution(self, v: float) -> float:
+        """Puck–puck restitution for a normal approach speed ``v`` (mm/s), M-P2: the
+        constant ``puck_restitution`` if set, else :func:`wood_restitution` with these
+        parameters."""
+        if self.puck_restitution is not None:
+            return float(self.puck_restitution)
+        return wood_restitution(v, e_ref=self.restitution_ref, v_ref=self.restitution_ref_speed,
+                                exponent=self.restitution_exponent,
+                                e_min=self.restitution_min, e_max=self.restitution_max)
 
 
 @dataclass(frozen=True)
@@ -409,7 +498,7 @@ class WorldSnapshot:
 class _Puck:
     """Internal record of one puck (pymunk objects + bookkeeping)."""
 
-    __slots__ = ("id", "body", "shape", "pivot", "gear", "state", "standing",
+    __slots__ = ("id", "body", "shape", "pivot", "state", "standing",
                  "fall_left", "parked", "x", "y")
 
     def __init__(self, pid: int) -> None:
@@ -417,7 +506,6 @@ class _Puck:
         self.body: pymunk.Body | None = None
         self.shape: pymunk.Shape | None = None
         self.pivot: pymunk.PivotJoint | None = None
-        self.gear: pymunk.GearJoint | None = None
         self.state = "table"       # "table" | "gutter_left" | "gutter_right" | "off_table"
         self.standing = False
         self.fall_left = 0.0       # s of free fall left (dropping into a gutter)
@@ -472,19 +560,28 @@ class World:
         self._space = s
         self._space_step = _stepper(s)
         self._h = p.dt
-        # Products give the pair values; a tiny floor keeps a zero puck value possible.
-        self._pp_e = math.sqrt(max(p.puck_restitution, 1e-12))
+        # Products give the pair values (a tiny floor keeps a zero puck value possible).
+        # Puck–puck restitution is set per contact when it begins (_on_puck_puck, M-P2);
+        # the shapes' product, used for the later sub-steps of a lasting contact, is the
+        # model's slow-approach value restitution_max (or the constant if one is set).
+        e_shapes = p.puck_restitution if p.puck_restitution is not None else p.restitution_max
+        self._pp_e = math.sqrt(max(e_shapes, 1e-12))
         self._pp_f = math.sqrt(max(p.puck_friction, 1e-12))
         self._wall_e = p.rail_restitution / self._pp_e
         self._wall_f = p.rail_friction / self._pp_f
+        self._e_const = p.puck_restitution
+        self._e_args = (p.restitution_ref, p.restitution_ref_speed, p.restitution_exponent,
+                        p.restitution_min, p.restitution_max)
         m, r = t.puck_mass, t.puck_radius
         self._moment_disc = pymunk.moment_for_circle(m, 0.0, r)
         self._moment_box = pymunk.moment_for_box(m, (t.puck_diameter, t.puck_thickness))
         self._f_slide = p.mu * m * p.g                         # g·mm/s²
         self._f_spin = (2.0 / 3.0) * p.mu * m * p.g * r        # g·mm²/s²
         self._dv_step = p.mu * p.g * p.dt                      # mm/s per sub-step
-        self._dw_step = self._f_spin / self._moment_disc * p.dt
+        self._dw_step = self._f_spin / self._moment_disc * p.dt    # rad/s per sub-step
+        self._dw_scan = self._dw_step * _CHECK_EVERY               # … per rest check
         self._t_fall = math.sqrt(2.0 * t.gutter_depth / p.g)
+        self._edges = (t.gutter_edge("left"), t.gutter_edge("right"))
         self._wall_names: dict[pymunk.Shape, str] = {}
         self._shape_puck: dict[pymunk.Shape, _Puck] = {}
         self._near_edge: dict[int, _Puck] = {}
@@ -548,7 +645,14 @@ class World:
         shape.elasticity = self._pp_e
         shape.friction = self._pp_f
         shape.filter = _F_TABLE_PUCK if pk.state == "table" else _F_GUTTER_PUCK
-        pk.body, pk.shape, pk.pivot, pk.gear = body, shape, None, None
+        pk.body, pk.shape = body, shape
+        # The friction joints are made now, parked or not: a parked puck that is hit
+        # then only adds them to the space (making them mid-shot cost ~2 µs per
+        # sub-step of a 16-puck break).
+        st = self._space.static_body
+        pk.pivot = pymunk.PivotJoint(st, body, (0.0, 0.0), (0.0, 0.0))
+        pk.pivot.max_bias = 0.0
+        self._set_friction(pk)
         self._space.add(body, shape)
         self._shape_puck[shape] = pk
         self._by_body_id[body.id] = pk
@@ -556,16 +660,9 @@ class World:
             self._attach_joints(pk)
 
     def _attach_joints(self, pk: _Puck) -> None:
-        """Add the two friction joints of ``pk`` to the space (made on first use):
-        pymunk's top-down friction, ``max_bias = 0``, ``max_force`` = friction (M-P1)."""
-        if pk.pivot is None:
-            st = self._space.static_body
-            pk.pivot = pymunk.PivotJoint(st, pk.body, (0.0, 0.0), (0.0, 0.0))
-            pk.pivot.max_bias = 0.0
-            pk.gear = pymunk.GearJoint(st, pk.body, 0.0, 1.0)
-            pk.gear.max_bias = 0.0
-            self._set_friction(pk)
-        self._space.add(pk.pivot, pk.gear)
+        """Add the two friction joints of ``pk`` to the space: pymunk's top-down
+        friction, ``max_bias = 0``, ``max_force`` = friction (M-P1)."""
+        self._space.add(pk.pivot)
 
     def _set_friction(self, pk: _Puck) -> None:
         """Friction joints on (sliding on the table or gutter floor) or off (falling)."""
@@ -573,12 +670,11 @@ class World:
             return
         falling = pk.fall_left > 0.0
         pk.pivot.max_force = 0.0 if falling else self._f_slide
-        pk.gear.max_force = 0.0 if falling else self._f_spin
 
     def _park(self, pk: _Puck) -> None:
         """Take a still puck's friction joints out of the space (see module docstring)."""
         if not pk.parked:
-            self._space.remove(pk.pivot, pk.gear)
+            self._space.remove(pk.pivot)
             pk.parked = True
             pk.body.velocity = (0.0, 0.0)
             pk.body.angular_velocity = 0.0
@@ -624,6 +720,15 @@ class World:
         return self._time - self._shot_t0
 
     def _on_puck_puck(self, arb: pymunk.Arbiter, space: pymunk.Space, data: Any) -> None:
+        """A puck–puck (or puck–standing puck) contact begins: unpark the pair, set the
+        contact's restitution from the pair's normal approach speed (M-P2) and record the
+        event. Chipmunk calls ``begin`` before it turns the arbiter's restitution into
+        the contact's target bounce (``cpArbiterPreStep``), and every new touch — the
+        next row of a rack, a puck hit twice — is a new ``begin``. Chipmunk resets the
+        restitution to the shapes' product on later sub-steps of the same contact:
+        ``restitution_max``, the model's value for the slow approaches a lasting
+        contact has (a ``pre_solve`` handler would set it every sub-step, at twice the
+        cost of a 16-puck break)."""
         sa, sb = arb.shapes
         pa, pb = self._shape_puck[sa], self._shape_puck[sb]
         if pa.parked:
@@ -633,6 +738,15 @@ class World:
         n = arb.normal
         va, vb = sa.body.velocity, sb.body.velocity
         vrn = (vb.x - va.x) * n.x + (vb.y - va.y) * n.y
+        e = self._e_const
+        if e is None:
+            e_ref, v_ref, k, e_min, e_max = self._e_args
+            if vrn < 0.0:
+                e = e_ref * (-vrn / v_ref) ** -k
+                e = e_min if e < e_min else (e_max if e > e_max else e)
+            else:
+                e = e_max
+        arb.restitution = e
         if -vrn >= _EVENT_MIN_SPEED:
             ids = (pa.id, pb.id) if pa.id < pb.id else (pb.id, pa.id)
             self._events.append(ShotEvent(self._now() + self._h, "contact", ids, None,
@@ -757,21 +871,26 @@ class World:
             return
         objs: list[Any] = [pk.body, pk.shape]
         if not pk.parked:
-            objs += [pk.pivot, pk.gear]
+            objs.append(pk.pivot)
         self._space.remove(*objs)
         self._shape_puck.pop(pk.shape, None)
         self._near_edge.pop(pk.id, None)
         self._falling.pop(pk.id, None)
         self._by_body_id.pop(pk.body.id, None)
-        pk.body = pk.shape = pk.pivot = pk.gear = None
+        pk.body = pk.shape = pk.pivot = None
         pk.parked = False
 
     def _check_drops(self) -> None:
-        """M-P3: a puck whose centre passed a gutter edge line drops into that gutter."""
-        t = self.table
-        gl, gr = t.gutter_edge("left"), t.gutter_edge("right")
+        """M-P3: a puck whose centre passed a gutter edge line drops into that gutter.
+        Parked pucks are still (anything that moves one unparks it first), so only
+        moving ones are read, through Chipmunk's getter (a quarter of the cost of
+        ``Body.position``: this runs every sub-step a puck is near a gutter)."""
+        gl, gr = self._edges
+        pos = _body_x
         for pid, pk in list(self._near_edge.items()):
-            x = pk.body.position.x
+            if pk.parked:
+                continue
+            x = pos(pk.body)
             if x < gl or x > gr:
                 side = "left" if x < gl else "right"
                 del self._near_edge[pid]
@@ -806,11 +925,15 @@ class World:
         buf.clear()
         pymunk.batch.get_space_bodies(self._space, _SCAN_FIELDS, buf)
         floats = memoryview(buf.float_buf()).cast("d")
+        if housekeep:
+            spins = floats[2::3]
+            if spins and (max(spins) > 0.0 or min(spins) < 0.0):
+                self._spin_friction(buf, floats)
         rest = not (self._falling or self._pending)
         # Fast path while things clearly move: the largest |vx|, |vy| or |ω| decides that
         # the world is not at rest; the full per-puck pass (parking, NaN guard) then runs
         # only every 4th check (every 32 sub-steps), or when a speed nears the cap.
-        top = max(map(abs, floats), default=0.0)
+        top = max(max(floats), -min(floats)) if floats else 0.0
         full_pass = self._shot_steps % (4 * _CHECK_EVERY) == 0 or not housekeep
         if top >= self.params.rest_speed and not full_pass and top <= self._cap_axis:
             return False
@@ -834,6 +957,24 @@ class World:
                         and not self._touches_other_puck(pk)):
                     self._park(pk)
         return rest
+
+    def _spin_friction(self, buf: pymunk.batch.Buffer, floats: memoryview) -> None:
+        """M-P2: the table's friction torque on every spinning puck not in free fall,
+        for the ``_CHECK_EVERY`` sub-steps since the last check: ``|ω|`` falls by
+        ``4μg/(3R)·8h`` (to 0 if less). ``floats`` (vx, vy, ω per body, in the space's
+        body order) is updated in place and written back in one batch call."""
+        ids = memoryview(buf.int_buf()).cast("P")
+        dw = self._dw_scan
+        by_id = self._by_body_id
+        for i, bid in enumerate(ids):
+            j = 3 * i + 2
+            w = floats[j]
+            if w != 0.0:
+                pk = by_id.get(bid)
+                if pk is None or pk.fall_left > 0.0:
+                    continue
+                floats[j] = 0.0 if -dw <= w <= dw else (w - dw if w > 0.0 else w + dw)
+        pymunk.batch.set_space_bodies(self._space, _SET_FIELDS, buf)
 
     def step(self, dt: float, max_substeps: int = 240) -> None:
         """Advance the world by ``dt`` seconds (e.g. one frame) in fixed sub-steps of
