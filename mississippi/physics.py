@@ -95,15 +95,13 @@ from typing import Any
 import pymunk
 import pymunk.batch
 
-from .table import Side, Table
+from .table import G_MM_S2, LAUNCH_CAP, MU, V_OFF, Side, Table
 
 __all__ = [
     "G_MM_S2", "wood_restitution", "PuckState", "ShotEvent", "ShotReport", "Contact", "PhysicsParams",
     "WorldSnapshot", "World", "PlacementError", "ShotError",
 ]
 
-#: Standard gravity in mm/s².
-G_MM_S2 = 9810.0
 
 
 def wood_restitution(v: float, *, e_ref: float = 0.60, v_ref: float = 4430.0,
@@ -378,7 +376,7 @@ class PhysicsParams:
       False is for measuring the overhead against bare pymunk).
     """
 
-    mu: float = 0.20
+    mu: float = MU
     g: float = G_MM_S2
     puck_restitution: float | None = None
     restitution_ref: float = 0.60
@@ -389,8 +387,8 @@ class PhysicsParams:
     puck_friction: float = 0.05
     rail_restitution: float = 0.60
     rail_friction: float = 0.20
-    v_off: float = 3500.0
-    launch_cap: float = 6000.0
+    v_off: float = V_OFF
+    launch_cap: float = LAUNCH_CAP
     dt: float = 1.0 / 240.0
     rest_speed: float = 5.0
     rest_rim_speed: float = 5.0
@@ -532,7 +530,7 @@ class World:
     (True, 'table', 1020.0)
     """
 
-    def __init__(self, table: Table | None = None, mu: float = 0.20, seed: int = 0,
+    def __init__(self, table: Table | None = None, mu: float = MU, seed: int = 0,
                  **params: Any) -> None:
         self.table = table if table is not None else Table()
         self.params = PhysicsParams(mu=mu, **params)

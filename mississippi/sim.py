@@ -18,17 +18,16 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from mississippi.physics import World
-from mississippi.rules import (LEFT_EDGE, RIGHT_EDGE, TABLE_WIDTH, PUCK_RADIUS, PuckOutcome,
-                               Report, TablePuck)
+from mississippi.rules import (LEFT_EDGE, RIGHT_EDGE, TABLE, TABLE_WIDTH, PUCK_RADIUS,
+                               PuckOutcome, Report, TablePuck)
+from mississippi.table import DECEL, G_MM_S2, LAUNCH_CAP, MU
 
-MU = 0.20                    # M-P1 default friction coefficient
-G = 9810.0                   # mm/s²
-DECEL = MU * G               # mm/s², Coulomb deceleration μ·g (M-P1)
-MAX_SPEED = 6000.0           # mm/s, launch cap (M-U1, M-P5)
+G = G_MM_S2                  # mm/s² (mississippi.table is the one source of these)
+MAX_SPEED = LAUNCH_CAP       # mm/s, launch cap (M-U1, M-P5)
 
-# Where a puck is held before its launch: inside the player's own zone (M-U1), 50 mm short
-# of the zone's inner line.
-LAUNCH_X = {"left": 620.0, "right": 3150.0}
+# Where the computer releases a puck: inside its own zone (M-U1), 50 mm short of the zone's
+# inner line (Table.release_x).
+LAUNCH_X = {"left": TABLE.release_x("left"), "right": TABLE.release_x("right")}
 
 
 def launch_spot(side: str, y: float = TABLE_WIDTH / 2) -> tuple[float, float]:
@@ -86,6 +85,22 @@ class TableSim:
         wid = self._add(rid, x, y)
         self.world.shoot(wid, vx, vy)
         return wid
+
+    def add_shot_clear(self, rid: int, x: float, y: float, vx: float,
+                       vy: float) -> tuple[float, float] | None:
+        """Place puck ``rid`` where the hand let it go, or — if a resting puck is in the
+        way — at the nearest clear spot across the table (40 mm steps, up to ±160 mm,
+        M-U1), and launch it. Returns the (x, y) mm used, or None when there is no room
+        (nothing is placed)."""
+        r = PUCK_RADIUS
+        for dy in (0.0, 40.0, -40.0, 80.0, -80.0, 120.0, -120.0, 160.0, -160.0):
+            yy = min(max(y + dy, r + 1.0), TABLE_WIDTH - r - 1.0)
+            try:
+                self.add_shot(rid, x, yy, vx, vy)
+            except ValueError:
+                continue
+            return x, yy
+        return None
 
     def remove(self, rid: int) -> None:
         """Take puck ``rid`` off the world (a flipped target, M-F1)."""
