@@ -24,8 +24,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from mississippi.rules import (Match, RIGHT_EDGE, LEFT_EDGE, TABLE_WIDTH, PUCK_RADIUS,
-                               ZONES, nearer_end, other)
+from mississippi.rules import (FLIP_WINDOW_S, Match, RIGHT_EDGE, LEFT_EDGE, TABLE_WIDTH,
+                               PUCK_RADIUS, ZONES, flip_race_winner, nearer_end, other)
 from mississippi.sim import (DECEL, MAX_SPEED, FlipToss, TableSim, launch_spot,
                              speed_to_travel)
 
@@ -372,14 +372,14 @@ def play_match(seed: int, levels: dict | tuple = ("expert", "expert"), *,
                names: tuple = ("Left", "Right"), mu: float = 0.20, max_shots: int = 500,
                on_decision: Callable[[str, float], None] | None = None) -> dict:
     """Play an AI-against-AI match with full physics (lag, roles, knocks, flips) and return
-    a JSON-able summary: winner side and name, shots, role swaps, lag rounds, flips, gutter
-    counts (sum 16), ``capped`` when ``max_shots`` ended it (winner: fewer pucks in hand).
-    ``levels``: (left, right) level names. ``on_decision(kind, seconds)`` sees each AI
-    decision time."""
+    a JSON-able summary: winner side and name, shots, role swaps, lag rounds, flips
+    (caught / dropped / countered), gutter counts (sum 16), ``capped`` when ``max_shots``
+    ended it (winner: fewer pucks in hand), ``stats`` (every count of
+    :class:`mississippi.stats.MatchStats`). ``levels``: (left, right) level names.
+    ``on_decision(kind, seconds)`` sees each AI decision time."""
     lv = {"left": level_of(levels[0]), "right": level_of(levels[1])}
     rng = random.Random(seed)
     m = Match.new(names[0], names[1])
-    flips = {"caught": 0, "dropped": 0, "countered": 0}
     toss = FlipToss()
     psi = 0
 
@@ -422,51 +422,60 @@ def play_match(seed: int, levels: dict | tuple = ("expert", "expert"), *,
             rep, _ = real_shot(plan)
             m.shot(rep)
         elif ph == "flip":
-            _flip_race(m, lv, rng, toss, mu, seed, flips, real_shot)
+            _flip_race(m, lv, rng, toss, mu, seed, real_shot)
     capped = m.phase != "over"
+    st = m.stats
     winner = m.winner
     if capped:
         winner = min(("left", "right"), key=lambda s: (m.gutter[s], s == "right"))
     return {
         "winner": winner, "winner_name": m.name(winner) if winner else None,
         "shots": m.shots, "role_swaps": m.role_swaps, "lag_rounds": m.lag_rounds,
-        "flips": flips, "gutters": dict(m.gutter), "on_table": len(m.table),
-        "capped": capped, "last_rule": m.last.rule,
+        "flips": {"caught": st.flips_caught, "dropped": st.flips_dropped,
+                  "countered": st.flips_countered},
+        "gutters": dict(m.gutter), "on_table": len(m.table),
+        "capped": capped, "last_rule": m.last.rule, "stats": st.to_dict(),
     }
 
 
 def _flip_race(m: Match, lv: dict, rng: random.Random, toss: FlipToss, mu: float, seed: int,
-               flips: dict, real_shot) -> None:
-    """Resolve one flip window between two AIs (M-F1…M-F4) on the match ``m``."""
+               real_shot, window: float = FLIP_WINDOW_S) -> None:
+    """Resolve one flip window between two AIs (M-F1…M-F4) on the match ``m``: the placer
+    would start the flip after its reaction delay, the shooter releases a counter shot
+    after its own; :func:`mississippi.rules.flip_race_winner` says who was first. A
+    counter that leaves the target resting fully on the table (pushed back) closes the
+    window before any flip (M-F3 interpretation in ``rules``)."""
     placer, shooter = m.placer, m.shooter
     t_flip = flip_delay(lv[placer], rng)
     plan = plan_counter(m, lv[shooter], rng, mu=mu, seed=seed)
+    rep = t_release = t_drop = None
     if plan is not None:
         t_release = counter_delay(lv[shooter], rng)
+        if t_release >= min(t_flip, window):
+            plan = None                         # the flip (or the window's end) came first
+    if plan is not None:
         rep, sim = real_shot(plan)
         t_drop = sim.event_time(rep, "drop", m.target)
-        if t_drop is not None and t_release + t_drop < min(t_flip, 3.0):
-            m.counter_shot(rep)                 # M-F3: the target fell before the flip
-            flips["countered"] += 1
-            return
-        if t_flip >= 3.0:
-            m.counter_shot(rep)
-            if m.phase == "flip":
+        tp = rep.pucks.get(m.target)
+        pushed_back = (tp is not None and tp.state == "table" and t_drop is None)
+        won = flip_race_winner(window, flip_at=t_flip, counter_at=t_release,
+                               counter_drop=t_drop, counter_rest=rep.duration)
+        if won in ("countered", "expired") or pushed_back:
+            m.counter_shot(rep)                 # M-F3 (dropped / pushed back / missed)
+            if m.phase == "flip" and won == "expired":
                 m.flip_window_expired()         # M-F4
-            return
-        m.flip_start()
+            if m.phase != "flip":
+                return
+    elif flip_race_winner(window, flip_at=t_flip) == "expired":
+        m.flip_window_expired()                 # M-F4
+        return
+    m.flip_start()
+    if plan is not None:                        # a counter released before the flip
         ids = {k: v for k, v in m.table.items() if k != m.target}
         late = TableSim(ids, mu=mu, seed=seed).shoot(m.next_puck_id, plan.x, plan.y,
                                                        plan.vx, plan.vy)
         m.counter_shot(late)                    # too late: the puck comes back (M-F3)
-    else:
-        if t_flip >= 3.0:
-            m.flip_window_expired()
-            return
-        m.flip_start()
     if toss.caught(catch_delay(lv[placer], rng)):
         m.flip_caught()
-        flips["caught"] += 1
     else:
         m.flip_dropped()
-        flips["dropped"] += 1

@@ -531,6 +531,13 @@ class Match:
 
     # --- the state protocol (issue 14 §3) ---------------------------------------------------
     @property
+    def to_move(self) -> str | None:
+        """Whose turn it is (the protocol's name for :attr:`to_act`): the side expected to
+        act now, None when the match is over. In the flip window it is the placer; the
+        shooter may counter at the same time (M-F5)."""
+        return self.to_act
+
+    @property
     def is_over(self) -> bool:
         """The match has a winner (M-E1)."""
         return self.phase == "over"
