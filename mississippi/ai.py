@@ -26,14 +26,15 @@ from typing import Callable
 
 from mississippi.rules import (FLIP_WINDOW_S, Match, RIGHT_EDGE, LEFT_EDGE, TABLE_WIDTH,
                                PUCK_RADIUS, ZONES, flip_race_winner, nearer_end, other)
+from mississippi.physics import PhysicsParams
 from mississippi.sim import (DECEL, MAX_SPEED, FlipToss, TableSim, launch_spot,
                              speed_to_travel)
 
-__all__ = ["Level", "LEVELS", "ShotPlan", "plan_shot", "plan_lag", "plan_counter",
+__all__ = ["Level", "LEVELS", "ShotPlan", "Seat", "plan_shot", "plan_lag", "plan_counter",
            "plan_target", "choose_role", "flip_delay", "catch_delay", "counter_delay",
            "forgets_knock", "play_match", "score"]
 
-RESTITUTION = 0.85          # M-P2, puck-puck (used only to guess a first speed)
+_PARAMS = PhysicsParams()    # M-P2's e(v), used only to guess first speeds
 FAR_EDGE = {"left": RIGHT_EDGE, "right": LEFT_EDGE}
 DIR = {"left": 1.0, "right": -1.0}
 
@@ -152,6 +153,15 @@ def _noisy(vx: float, vy: float, lv: Level, rng: random.Random) -> tuple[float, 
 
 
 # --- shooting -----------------------------------------------------------------------------
+def impact_speed_for(v_target: float) -> float:
+    """Head-on impact speed (mm/s) that sends a puck at rest off at ``v_target`` mm/s:
+    ``(1 + e(v)) / 2 · v = v_target`` with M-P2's restitution e(v), solved by iteration."""
+    v = v_target
+    for _ in range(8):
+        v = 2.0 * v_target / (1.0 + _PARAMS.restitution(v))
+    return v
+
+
 def _shot_candidates(side: str, tx: float, ty: float, lv: Level, *, last: bool = False):
     """(x0, y0, vx, vy) launches aimed at a target at (tx, ty) mm, best guesses first.
 
@@ -161,7 +171,7 @@ def _shot_candidates(side: str, tx: float, ty: float, lv: Level, *, last: bool =
     ``lv.cut_speeds`` mm/s) so that both pucks go on into the gutter."""
     x0, y0 = launch_spot(side, ty)
     to_edge = max(10.0, abs(FAR_EDGE[side] - tx)) + 25.0
-    v_hit = speed_to_travel(to_edge) * 2.0 / (1.0 + RESTITUTION)
+    v_hit = impact_speed_for(speed_to_travel(to_edge))
     out = []
     if last:
         for off in lv.cut_offsets:
@@ -368,16 +378,62 @@ def forgets_knock(level: str | Level, rng: random.Random) -> bool:
 
 
 # --- a whole match ------------------------------------------------------------------------
+class Seat:
+    """One side of :func:`play_match`: who decides and whose hand throws.
+
+    This base class is the computer at ``level``: its plans already carry the level's hand
+    noise (M-U1), it places with :func:`plan_target` and races the flip with the level's
+    reaction times. A benchmark subclasses it to model people (their own hands through the
+    mouse path, their own placements and reaction times): ``benchmarks/mississippi_matches.py``.
+    Every method takes the match's ``rng`` so a seed replays the match.
+    """
+
+    def __init__(self, level: str | Level = "expert") -> None:
+        self.level = level_of(level)
+
+    def throw(self, side: str, plan: ShotPlan, rng: random.Random) -> tuple:
+        """The launch (x, y mm, vx, vy mm/s) of a planned lag, shot or counter shot."""
+        return plan.x, plan.y, plan.vx, plan.vy
+
+    def place(self, m: Match, rng: random.Random, *, mu: float, seed: int) -> tuple:
+        """The target spot (x, y mm, standing, angle rad) for the placer of ``m``."""
+        return plan_target(m, self.level, rng, mu=mu, seed=seed)
+
+    def knocks(self, m: Match, rng: random.Random, plan: ShotPlan | None = None) -> bool:
+        """Whether the shooter knocks now (M-R8): before the placement (``plan`` None) or
+        with the shot's plan."""
+        if plan is not None:
+            return plan.knock
+        return not forgets_knock(self.level, rng)
+
+    def flip_delay(self, rng: random.Random) -> float:
+        """Seconds from the window opening to the flip's start (M-F1)."""
+        return flip_delay(self.level, rng)
+
+    def catch_delay(self, rng: random.Random, toss: FlipToss) -> float:
+        """Seconds from the flip's start to the catch press (M-F2)."""
+        return catch_delay(self.level, rng, toss)
+
+    def counter_delay(self, rng: random.Random) -> float:
+        """Seconds from the window opening to the counter's release (M-F3)."""
+        return counter_delay(self.level, rng)
+
+
 def play_match(seed: int, levels: dict | tuple = ("expert", "expert"), *,
                names: tuple = ("Left", "Right"), mu: float = 0.20, max_shots: int = 500,
-               on_decision: Callable[[str, float], None] | None = None) -> dict:
-    """Play an AI-against-AI match with full physics (lag, roles, knocks, flips) and return
-    a JSON-able summary: winner side and name, shots, role swaps, lag rounds, flips
+               on_decision: Callable[[str, float], None] | None = None,
+               seats: tuple | None = None) -> dict:
+    """Play a whole match with full physics (lag, roles, knocks, flips) and return a
+    JSON-able summary: winner side and name, shots, role swaps, lag rounds, flips
     (caught / dropped / countered), gutter counts (sum 16), ``capped`` when ``max_shots``
     ended it (winner: fewer pucks in hand), ``stats`` (every count of
-    :class:`mississippi.stats.MatchStats`). ``levels``: (left, right) level names.
-    ``on_decision(kind, seconds)`` sees each AI decision time."""
-    lv = {"left": level_of(levels[0]), "right": level_of(levels[1])}
+    :class:`mississippi.stats.MatchStats`). ``levels``: (left, right) level names, the
+    computer on both sides; ``seats``: (left, right) :class:`Seat` objects instead (people
+    modelled by a benchmark). ``on_decision(kind, seconds)`` sees each decision time."""
+    if seats is None:
+        seats = (Seat(levels[0]), Seat(levels[1]))
+    seat = {"left": seats[0], "right": seats[1]}
+    lv = {side: seat[side].level for side in seat}
     rng = random.Random(seed)
     m = Match.new(names[0], names[1])
     toss = FlipToss()
@@ -390,11 +446,15 @@ def play_match(seed: int, levels: dict | tuple = ("expert", "expert"), *,
             on_decision(kind, time.perf_counter() - t)
         return r
 
-    def real_shot(plan: ShotPlan):
+    def real_shot(plan: ShotPlan, side: str | None = None, table=None):
         nonlocal psi
         psi += 1
-        sim = TableSim(m.table, mu=mu, seed=seed * 1000 + psi)
-        return sim.shoot(m.next_puck_id, plan.x, plan.y, plan.vx, plan.vy), sim
+        x, y, vx, vy = seat[side or m.shooter].throw(side or m.shooter, plan, rng)
+        sim = TableSim(m.table if table is None else table, mu=mu, seed=seed * 1000 + psi)
+        placed = sim.add_shot_clear(m.next_puck_id, x, y, vx, vy)
+        if placed is None:                       # no room where the hand let go: the spot
+            sim.add_shot(m.next_puck_id, *launch_spot(side or m.shooter), vx, vy)
+        return sim.run(20.0), sim
 
     while m.phase != "over" and m.shots < max_shots:
         ph = m.phase
@@ -402,27 +462,27 @@ def play_match(seed: int, levels: dict | tuple = ("expert", "expert"), *,
             side = m.lag_side
             plan = plan_lag(m, lv[side], rng)
             ids = {pid: m.table[pid] for pid in m.lag_pucks.values() if pid in m.table}
-            sim = TableSim(ids, mu=mu, seed=seed)
-            m.lag_shot(sim.shoot(m.next_puck_id, plan.x, plan.y, plan.vx, plan.vy))
+            rep, _ = real_shot(plan, side, ids)
+            m.lag_shot(rep)
             if m.lag_rounds > 50:       # practically never: force the left player's lag win
                 m.chooser, m.phase = "left", "choose_role"
         elif ph == "choose_role":
             m.choose_role(choose_role(m, lv[m.chooser]))
         elif ph == "place":
             sh = m.shooter
-            if m.knock_required and not m.knocked and not forgets_knock(lv[sh], rng):
+            if m.knock_required and not m.knocked and seat[sh].knocks(m, rng):
                 m.knock()                       # M-R8, before the placement: M-R9 moment
-            x, y, standing, angle = timed("place", plan_target, m, lv[m.placer], rng,
+            x, y, standing, angle = timed("place", seat[m.placer].place, m, rng,
                                           mu=mu, seed=seed)
             m.place_target(x, y, standing=standing, angle=angle)
         elif ph == "shoot":
             plan = timed("shot", plan_shot, m, lv[m.shooter], rng, mu=mu, seed=seed)
-            if plan.knock and not m.knocked:
+            if m.must_knock_first and seat[m.shooter].knocks(m, rng, plan):
                 m.knock()
             rep, _ = real_shot(plan)
             m.shot(rep)
         elif ph == "flip":
-            _flip_race(m, lv, rng, toss, mu, seed, real_shot)
+            _flip_race(m, seat, rng, toss, mu, seed, real_shot)
     capped = m.phase != "over"
     st = m.stats
     winner = m.winner
@@ -438,7 +498,7 @@ def play_match(seed: int, levels: dict | tuple = ("expert", "expert"), *,
     }
 
 
-def _flip_race(m: Match, lv: dict, rng: random.Random, toss: FlipToss, mu: float, seed: int,
+def _flip_race(m: Match, seat: dict, rng: random.Random, toss: FlipToss, mu: float, seed: int,
                real_shot, window: float = FLIP_WINDOW_S) -> None:
     """Resolve one flip window between two AIs (M-F1…M-F4) on the match ``m``: the placer
     would start the flip after its reaction delay, the shooter releases a counter shot
@@ -446,11 +506,12 @@ def _flip_race(m: Match, lv: dict, rng: random.Random, toss: FlipToss, mu: float
     counter that leaves the target resting fully on the table (pushed back) closes the
     window before any flip (M-F3 interpretation in ``rules``)."""
     placer, shooter = m.placer, m.shooter
-    t_flip = flip_delay(lv[placer], rng)
-    plan = plan_counter(m, lv[shooter], rng, mu=mu, seed=seed)
+    seat = {k: (v if isinstance(v, Seat) else Seat(v)) for k, v in seat.items()}
+    t_flip = seat[placer].flip_delay(rng)
+    plan = plan_counter(m, seat[shooter].level, rng, mu=mu, seed=seed)
     rep = t_release = t_drop = None
     if plan is not None:
-        t_release = counter_delay(lv[shooter], rng)
+        t_release = seat[shooter].counter_delay(rng)
         if t_release >= min(t_flip, window):
             plan = None                         # the flip (or the window's end) came first
     if plan is not None:
@@ -472,10 +533,9 @@ def _flip_race(m: Match, lv: dict, rng: random.Random, toss: FlipToss, mu: float
     m.flip_start()
     if plan is not None:                        # a counter released before the flip
         ids = {k: v for k, v in m.table.items() if k != m.target}
-        late = TableSim(ids, mu=mu, seed=seed).shoot(m.next_puck_id, plan.x, plan.y,
-                                                       plan.vx, plan.vy)
+        late, _ = real_shot(plan, shooter, ids)
         m.counter_shot(late)                    # too late: the puck comes back (M-F3)
-    if toss.caught(catch_delay(lv[placer], rng)):
+    if toss.caught(seat[placer].catch_delay(rng, toss)):
         m.flip_caught()
     else:
         m.flip_dropped()

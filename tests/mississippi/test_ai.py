@@ -90,8 +90,8 @@ def test_M_F_flip_race_between_two_ais_ends_legally():
         t = m.place_target(3300, 247.5)
         s = m.next_puck_id
         m.shot(Report({t: P("gutter_right"), s: P("overhang", 3478, 247.5)}))
-        def real_shot(plan, m=m):
-            sim = TableSim(m.table, seed=seed)
+        def real_shot(plan, side=None, table=None, m=m):
+            sim = TableSim(m.table if table is None else table, seed=seed)
             return sim.shoot(m.next_puck_id, plan.x, plan.y, plan.vx, plan.vy), sim
 
         ai._flip_race(m, {"left": ai.LEVELS["expert"], "right": ai.LEVELS["beginner"]},
