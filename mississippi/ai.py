@@ -77,7 +77,7 @@ LEVELS = {
                           6, 2, 140.0, (-48.0, -36.0, 36.0, 48.0), (4500.0, 5500.0)),
     "expert": Level("expert", 0.02, 0.004, (0.0, -8.0, 8.0, -18.0, 18.0, -30.0, 30.0),
                     (0.92, 1.0, 1.1, 1.25, 1.45), 4, 6, 1.8, (0.45, 0.1), 0.035, 0.6,
-                    0.0, 10, 3, 70.0,
+                    0.0, 14, 3, 70.0,
                     tuple(float(o) for o in range(-60, 61, 6) if abs(o) >= 30),
                     (4000.0, 4500.0, 5000.0, 5500.0, 6000.0)),
 }
@@ -114,13 +114,36 @@ class ShotPlan:
 
 # --- scoring ------------------------------------------------------------------------------
 ROLE_VALUE = 4.0     # being the shooter is worth about four pucks
-FLIP_RISK = 1.5      # an open flip window may cost the role
+COUNTER_TRAVEL = 0.7  # s a counter shot takes to reach an overhanging target (~3 m at 4 m/s)
 
 
-def score(m: Match, me: str) -> float:
+def flip_swap_chance(placer: str | Level = "expert", shooter: str | Level = "expert",
+                     toss: FlipToss = FlipToss(), window: float = 3.0) -> float:
+    """Probability that an open flip window (M-F1) becomes a role swap: the placer starts
+    the flip within the window and before the shooter's counter shot can knock the target
+    in (M-F3, M-F4) — reaction times normal, the counter arriving ``COUNTER_TRAVEL`` s
+    after its release — and catches it (M-F2: the press lands in the catch band,
+    ``|N(0, catch σ)| ≤ band / 2`` around its middle)."""
+    p, c = level_of(placer), level_of(shooter)
+    mu_f, sd_f = p.flip_reaction
+    sd = math.hypot(sd_f, 0.1)
+    phi = lambda z: 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))        # noqa: E731
+    p_first = phi((c.counter_reaction + COUNTER_TRAVEL - mu_f) / sd)
+    p_in_time = phi((window - mu_f) / max(sd_f, 1e-9))
+    p_catch = math.erf((toss.window / 2.0) / (max(p.catch_sigma, 1e-9) * math.sqrt(2.0)))
+    return p_first * p_in_time * p_catch
+
+
+FLIP_SWAP = flip_swap_chance()      # Expert against Expert: ≈ 1
+
+
+def score(m: Match, me: str, flip_swap: float = FLIP_SWAP) -> float:
     """How good match state ``m`` is for side ``me`` (higher is better): +100 won, −100
     lost, else pucks at the other end minus pucks at mine (pucks resting on the table
-    counted at their nearer end, M-O4), plus the shooter's role, minus the flip risk."""
+    counted at their nearer end, M-O4), plus the shooter's role (``ROLE_VALUE``). In an
+    open flip window (M-F1) the shooter keeps the role only with probability
+    ``1 − flip_swap`` (:func:`flip_swap_chance` of the two players): the window is worth
+    ``ROLE_VALUE · flip_swap`` to the placer."""
     if m.phase == "over":
         return 100.0 if m.winner == me else -100.0
     opp = other(me)
@@ -128,11 +151,9 @@ def score(m: Match, me: str) -> float:
     for p in m.table.values():
         s += 1.0 if nearer_end(p.x) == opp else -1.0
     if m.shooter == me:
-        s += ROLE_VALUE
-        if m.phase == "flip":
-            s -= FLIP_RISK
+        s += ROLE_VALUE * (1.0 - flip_swap if m.phase == "flip" else 1.0)
     elif m.shooter == opp and m.phase == "flip":
-        s += FLIP_RISK
+        s += ROLE_VALUE * flip_swap
     return s
 
 
@@ -207,12 +228,15 @@ class _Roller:
 
 
 def plan_shot(m: Match, level: str | Level = "expert", rng: random.Random | None = None, *,
-              mu: float = 0.20, seed: int = 0, counter: bool = False) -> ShotPlan:
+              mu: float = 0.20, seed: int = 0, counter: bool = False,
+              deadline: bool = True) -> ShotPlan:
     """Choose the shooter's launch (M-R2) for match ``m`` in the shoot phase (or a counter
     shot in the flip window, M-F3, with ``counter=True``).
 
     Returns a :class:`ShotPlan` whose (vx, vy) already carries the level's hand noise.
-    Raises ``ValueError`` when ``m`` has no target to shoot at.
+    ``deadline``: stop the search at the level's time budget (a badly overloaded machine
+    only); False searches the fixed number of rollouts whatever the time, so a seed always
+    gives the same plan (matches, tests). Raises ``ValueError`` when ``m`` has no target.
     """
     lv = level_of(level)
     rng = rng or random.Random(seed)
@@ -224,25 +248,29 @@ def plan_shot(m: Match, level: str | Level = "expert", rng: random.Random | None
     if knock and rng.random() < lv.forget_knock:
         knock = False                              # M-R8: a beginner may forget
     roller = _Roller(m, mu=mu, seed=seed)
-    best_val, best = _search(m, me, lv, rng, roller, counter=counter, t0=t0)
+    best_val, best = _search(m, me, lv, rng, roller, counter=counter, t0=t0,
+                             deadline=deadline)
     x0, y0, vx, vy = best
     nvx, nvy = _noisy(vx, vy, lv, rng)
     return ShotPlan(x0, y0, nvx, nvy, (vx, vy), best_val, knock, roller.count)
 
 
 def _search(m: Match, me: str, lv: Level, rng: random.Random, roller: "_Roller", *,
-            counter: bool = False, t0: float | None = None) -> tuple[float, tuple]:
+            counter: bool = False, t0: float | None = None,
+            flip_swap: float = FLIP_SWAP, deadline: bool = True) -> tuple[float, tuple]:
     """Roll out the candidates of level ``lv`` against the target of ``m`` and re-check the
     best ``lv.finalists`` under ``lv.robust`` noisy launches; (mean score, launch)."""
     t0 = time.perf_counter() if t0 is None else t0
+    cap = lv.budget if deadline else math.inf
     tp = m.table[m.target]
     last = m.knock_required and not counter
     scored: list[tuple[float, tuple]] = []
     for cand in _shot_candidates(me, tp.x, tp.y, lv, last=last):
-        if scored and time.perf_counter() - t0 > lv.budget * 0.6:      # hard cap only
+        if scored and time.perf_counter() - t0 > cap * 0.6:      # hard cap only
             break
         rep = roller.roll(*cand)
-        scored.append((score(_after(roller.base, rep, knocked=True, counter=counter), me), cand))
+        scored.append((score(_after(roller.base, rep, knocked=True, counter=counter), me,
+                             flip_swap), cand))
     scored.sort(key=lambda s: -s[0])
     best_val, best = scored[0]
     if lv.finalists and lv.robust:
@@ -250,23 +278,24 @@ def _search(m: Match, me: str, lv: Level, rng: random.Random, roller: "_Roller",
         for val, cand in scored[:lv.finalists]:
             vals = [val]
             for _ in range(lv.robust):
-                if time.perf_counter() - t0 > lv.budget:
+                if time.perf_counter() - t0 > cap:
                     break
                 nvx, nvy = _noisy(cand[2], cand[3], lv, rng)
                 rep = roller.roll(cand[0], cand[1], nvx, nvy)
-                vals.append(score(_after(roller.base, rep, knocked=True, counter=counter), me))
+                vals.append(score(_after(roller.base, rep, knocked=True, counter=counter), me,
+                                  flip_swap))
             finals.append((sum(vals) / len(vals), cand))
         best_val, best = max(finals, key=lambda f: f[0])
     return best_val, best
 
 
 def plan_counter(m: Match, level: str | Level = "expert", rng: random.Random | None = None, *,
-                 mu: float = 0.20, seed: int = 0) -> ShotPlan | None:
+                 mu: float = 0.20, seed: int = 0, deadline: bool = True) -> ShotPlan | None:
     """M-F3: a counter shot at the overhanging target during the flip window, or None when
     the shooter has no puck in hand or the flip is already in the air."""
     if m.phase != "flip" or m.flip_started or m.gutter[m.shooter] < 1:
         return None
-    return plan_shot(m, level, rng, mu=mu, seed=seed, counter=True)
+    return plan_shot(m, level, rng, mu=mu, seed=seed, counter=True, deadline=deadline)
 
 
 def plan_lag(m: Match, level: str | Level = "expert", rng: random.Random | None = None) -> ShotPlan:
@@ -296,10 +325,17 @@ def choose_role(m: Match, level: str | Level = "expert") -> str:
 
 # --- placing ------------------------------------------------------------------------------
 def plan_target(m: Match, level: str | Level = "expert", rng: random.Random | None = None, *,
-                mu: float = 0.20, seed: int = 0) -> tuple[float, float, bool, float]:
+                mu: float = 0.20, seed: int = 0,
+                deadline: bool = True) -> tuple[float, float, bool, float]:
     """M-R1 / M-R9: the target spot (x, y mm, standing, angle rad) for the placer of ``m``,
     the one where an opponent's best simulated shot (searched, then thrown with
-    intermediate hand noise) scores least. Beginners pick a random legal spot."""
+    intermediate hand noise) scores least. Beginners pick a random legal spot.
+
+    The flip chance is weighed (M-F1): candidate spots include two at the gutter edge
+    (the target overhanging, and 55 mm in), where a firm hit that drops the target may
+    leave the shot puck overhanging, and an open window is scored at what it is worth to
+    this placer — a role swap with :func:`flip_swap_chance` (its own flip and catch
+    against an intermediate shooter's counter)."""
     lv = level_of(level)
     rng = rng or random.Random(seed)
     side = m.placer
@@ -307,21 +343,24 @@ def plan_target(m: Match, level: str | Level = "expert", rng: random.Random | No
     # inner line side of the zone (far from the gutter) … near the gutter
     if side == "right":
         xs = [lo - PUCK_RADIUS + 4, lo + 40, lo + 130, lo + 230]
+        edge = [RIGHT_EDGE - 12.0, RIGHT_EDGE - 55.0]
     else:
         xs = [hi + PUCK_RADIUS - 4, hi - 40, hi - 130, hi - 230]
+        edge = [LEFT_EDGE + 12.0, LEFT_EDGE + 55.0]
     ys = [PUCK_RADIUS + 6, 130.0, TABLE_WIDTH / 2, TABLE_WIDTH - 130.0, TABLE_WIDTH - PUCK_RADIUS - 6]
     standing_ok = m.standing_allowed
     if not lv.placer_spots:
         x = rng.uniform(xs[0], xs[-1])
         y = rng.uniform(ys[1], ys[3])
         return x, y, False, 0.0
-    spots = [(x, y, False, 0.0) for x in xs[:3] for y in ys]
+    spots = [(x, y, False, 0.0) for x in xs[:3] + edge for y in ys]
     if standing_ok:
         spots += [(xs[0], y, True, a) for y in ys[1:4] for a in (0.0, math.pi / 4, math.pi / 2)]
     rng.shuffle(spots)
     spots = spots[:lv.placer_spots + (4 if standing_ok else 0)]
     t0 = time.perf_counter()
     opp = LEVELS["intermediate"]
+    swap = flip_swap_chance(lv, opp)
     quick = Level(**{**opp.__dict__, "finalists": 0, "robust": 0, "budget": 1.0,
                      "offsets": (0.0,), "cut_offsets": opp.cut_offsets[1:3],
                      "cut_speeds": opp.cut_speeds[:1]})
@@ -336,17 +375,18 @@ def plan_target(m: Match, level: str | Level = "expert", rng: random.Random | No
         roller = _Roller(trial, mu=mu, seed=seed)
         shooter = trial.shooter
         # the opponent's best aim at this spot, then its shaky hand: its mean score
-        _, (x0, y0, vx, vy) = _search(trial, shooter, quick, rng, roller)
+        _, (x0, y0, vx, vy) = _search(trial, shooter, quick, rng, roller, flip_swap=swap,
+                                      deadline=deadline)
         vals = []
         for _ in range(lv.placer_samples):
             nvx, nvy = _noisy(vx, vy, opp, rng)
             rep = roller.roll(x0, y0, nvx, nvy)
-            vals.append(score(_after(roller.base, rep, knocked=True), shooter))
+            vals.append(score(_after(roller.base, rep, knocked=True), shooter, swap))
         # the lowest shooter's score first; then the spot farther from the gutter
         key = (sum(vals) / len(vals), -abs(FAR_EDGE[other(side)] - x), rng.random())
         if best is None or key < best[0]:
             best = (key, (x, y, standing, angle))
-        if time.perf_counter() - t0 > lv.budget:
+        if deadline and time.perf_counter() - t0 > lv.budget:
             break
     if best is None:
         return xs[0], TABLE_WIDTH / 2, False, 0.0
@@ -397,7 +437,7 @@ class Seat:
 
     def place(self, m: Match, rng: random.Random, *, mu: float, seed: int) -> tuple:
         """The target spot (x, y mm, standing, angle rad) for the placer of ``m``."""
-        return plan_target(m, self.level, rng, mu=mu, seed=seed)
+        return plan_target(m, self.level, rng, mu=mu, seed=seed, deadline=False)
 
     def knocks(self, m: Match, rng: random.Random, plan: ShotPlan | None = None) -> bool:
         """Whether the shooter knocks now (M-R8): before the placement (``plan`` None) or
@@ -429,7 +469,9 @@ def play_match(seed: int, levels: dict | tuple = ("expert", "expert"), *,
     ended it (winner: fewer pucks in hand), ``stats`` (every count of
     :class:`mississippi.stats.MatchStats`). ``levels``: (left, right) level names, the
     computer on both sides; ``seats``: (left, right) :class:`Seat` objects instead (people
-    modelled by a benchmark). ``on_decision(kind, seconds)`` sees each decision time."""
+    modelled by a benchmark). ``on_decision(kind, seconds)`` sees each decision time.
+    The searches run without their time caps (``deadline=False``): a seed replays the
+    same match on any machine."""
     if seats is None:
         seats = (Seat(levels[0]), Seat(levels[1]))
     seat = {"left": seats[0], "right": seats[1]}
@@ -476,7 +518,8 @@ def play_match(seed: int, levels: dict | tuple = ("expert", "expert"), *,
                                           mu=mu, seed=seed)
             m.place_target(x, y, standing=standing, angle=angle)
         elif ph == "shoot":
-            plan = timed("shot", plan_shot, m, lv[m.shooter], rng, mu=mu, seed=seed)
+            plan = timed("shot", plan_shot, m, lv[m.shooter], rng, mu=mu, seed=seed,
+                         deadline=False)
             if m.must_knock_first and seat[m.shooter].knocks(m, rng, plan):
                 m.knock()
             rep, _ = real_shot(plan)
@@ -508,7 +551,7 @@ def _flip_race(m: Match, seat: dict, rng: random.Random, toss: FlipToss, mu: flo
     placer, shooter = m.placer, m.shooter
     seat = {k: (v if isinstance(v, Seat) else Seat(v)) for k, v in seat.items()}
     t_flip = seat[placer].flip_delay(rng)
-    plan = plan_counter(m, seat[shooter].level, rng, mu=mu, seed=seed)
+    plan = plan_counter(m, seat[shooter].level, rng, mu=mu, seed=seed, deadline=False)
     rep = t_release = t_drop = None
     if plan is not None:
         t_release = seat[shooter].counter_delay(rng)
