@@ -190,13 +190,17 @@ def rows_of(label: str, results: list[dict]) -> list[dict]:
 
 
 def main(quick: bool = False, matches: int | None = None, placer: str = "human",
-         log=None) -> list[dict]:
-    """Series of practised-against-practised and beginner-against-beginner matches
-    (``quick``: 3 and 2 matches; else ``matches`` each, default 17)."""
+         log=None, beginners: int | None = None) -> list[dict]:
+    """Series of practised-against-practised matches (``matches``, default 17; ``quick``
+    3) and beginner-against-beginner ones (``beginners``, default 5; ``quick`` 1 — they
+    last: most reach the 500-shot cap)."""
     n = matches or (3 if quick else 17)
+    nb = beginners if beginners is not None else (1 if quick else 5)
     rows = []
     for kinds in (("practised", "practised"), ("beginner", "beginner")):
-        k = n if kinds[0] == "practised" or not quick else 2
+        k = n if kinds[0] == "practised" else nb
+        if not k:
+            continue
         label = f"{kinds[0]} v {kinds[1]} ({placer} placer)"
         rows += rows_of(label, series(kinds, k, placer=placer, log=log))
     rows.append({"what": "hand model", "figure": None, "unit": "", "target": "-",
@@ -207,8 +211,10 @@ def main(quick: bool = False, matches: int | None = None, placer: str = "human",
 if __name__ == "__main__":
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--quick", action="store_true")
-    p.add_argument("--matches", type=int, default=None)
+    p.add_argument("--matches", type=int, default=None, help="practised matches (17)")
+    p.add_argument("--beginners", type=int, default=None, help="beginner matches (5)")
     p.add_argument("--placer", choices=("human", "expert"), default="human")
     a = p.parse_args()
-    for row in main(a.quick, a.matches, a.placer, log=lambda s: print(s, file=sys.stderr, flush=True)):
+    for row in main(a.quick, a.matches, a.placer, log=lambda s: print(s, file=sys.stderr, flush=True),
+                    beginners=a.beginners):
         print(json.dumps(row, ensure_ascii=False))

@@ -50,6 +50,12 @@ Interpretations this module had to make where the rulebook is silent (all cited 
 * M-F3: a counter shot that pushes the target back fully onto the table closes the flip
   window (there is nothing left to flip) and play goes on as in M-R3. A counter that sends
   the target off the table is an M-R6 shot (roles swap).
+* M-F3: "the target drops first" is strict — a drop at the very instant the flip starts
+  is the flip's. M-F4: the window closes after :data:`FLIP_WINDOW_S` "if there is no
+  counter": a counter released inside the window keeps it open until that shot comes to
+  rest, so the race it started is decided (:func:`flip_race_winner`, :class:`FlipRace`).
+* M-R8 (forgotten knock, :meth:`Match.unknocked_shot`): nothing is thrown — the puck stays
+  in hand — and the shot still counts in :attr:`Match.shots` (the shooter's turn is used).
 * M-E1 (defensive): if a player ever has no puck left at step 1 (only possible after
   freak bounces, e.g. a target knocked back past the middle), that player has got rid of
   all their pucks and wins.
