@@ -14,10 +14,10 @@ Units: mm, s, mm/s, radians.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, Iterable, Mapping
 
-from mississippi.physics import World
+from mississippi.physics import PlacementError, PuckState, World, WorldSnapshot
 from mississippi.rules import (LEFT_EDGE, RIGHT_EDGE, TABLE, TABLE_WIDTH, PUCK_RADIUS,
                                PuckOutcome, Report, TablePuck)
 from mississippi.table import DECEL, G_MM_S2, LAUNCH_CAP, MU
@@ -63,10 +63,31 @@ class TableSim:
         self.world = World(mu=mu, seed=seed)
         self.rid_by_wid: dict[int, int] = {}
         self.wid_by_rid: dict[int, int] = {}
-        for rid, p in sorted(table.items()):
-            self._add(rid, p.x, p.y, standing=p.standing, angle=p.angle)
+        try:
+            for rid, p in sorted(table.items()):
+                self._add(rid, p.x, p.y, standing=p.standing, angle=p.angle)
+        except PlacementError:
+            self._restore_resting(table, mu=mu, seed=seed)
         self._base = self.world.snapshot()
         self._base_maps = (dict(self.rid_by_wid), dict(self.wid_by_rid))
+
+    def _restore_resting(self, table: Mapping[int, TablePuck], *, mu: float, seed: int) -> None:
+        """The pucks exactly where a shot left them, even where ``place_puck`` would refuse
+        a fresh placement: a puck that came to rest pressed a hair into a rail, or against
+        another puck, within the solver's contact slop (< 1 mm). Rebuilt from a snapshot,
+        as a restored world is."""
+        states = []
+        self.rid_by_wid, self.wid_by_rid = {}, {}
+        for wid, (rid, p) in enumerate(sorted(table.items())):
+            states.append(PuckState(wid, "table", float(p.x), float(p.y), angle=float(p.angle),
+                                    standing=bool(p.standing)))
+            self.rid_by_wid[wid] = rid
+            self.wid_by_rid[rid] = wid
+        self.world = World(mu=mu, seed=seed)
+        self.world.restore(WorldSnapshot(pucks=tuple(states), parked=tuple(range(len(states))),
+                                         next_id=len(states), seed=seed,
+                                         table=asdict(self.world.table),
+                                         params=asdict(self.world.params)))
 
     def _add(self, rid: int, x: float, y: float, *, standing: bool = False, angle: float = 0.0) -> int:
         wid = self.world.place_puck(x, y, standing=standing, angle=angle)
