@@ -10,12 +10,17 @@ machine-readable ``code``, in :attr:`Match.last` (an :class:`Outcome`); illegal 
 ``code`` (decision 5), its message starting with the rule id. Scenes choose their texts by
 ``rule`` and ``code``, never by the English text. The match counts what happened
 (:attr:`Match.stats`, a :class:`mississippi.stats.MatchStats`) and its end is typed
-(:attr:`Match.outcome`, a :class:`MatchResult`).
+(:meth:`Match.outcome`, a :class:`MatchResult`).
 
-The state protocol shared by the three games (issue 14 §3, ``docs/games-api.md``):
-:attr:`Match.to_move` (whose turn), :meth:`Match.legal_actions`, :meth:`Match.apply` (an
-:class:`Action`), :attr:`Match.is_over`, :attr:`Match.outcome`, :meth:`Match.to_text` /
-:meth:`Match.from_text`; the phase methods (``lag_shot``, ``place_target``, ``shot`` …) stay.
+The state protocol shared by the games (issue 14 §3, ``docs/games-api.md``,
+``ludotheque.session.protocol.GameState``), where it fits: :attr:`Match.to_move`,
+:meth:`Match.current_player`, :meth:`Match.legal_actions` (the names of the actions
+possible now), :meth:`Match.play` (a new match after an :class:`Action` or its text —
+shots carry their physical outcome, so their text is JSON with the report),
+:meth:`Match.is_terminal`, :meth:`Match.outcome`, :meth:`Match.to_text` /
+:meth:`Match.from_text`; :meth:`Match.apply` is the same step in place. The phase methods
+(``lag_shot``, ``place_target``, ``shot`` …) stay. No chance nodes: the physics decides a
+shot, and the report says what it decided.
 
 Rules the scene used to decide and that live here now: the forgotten knock
 (:meth:`Match.unknocked_shot`, M-R8), the flip race's clock — which fell first, when the
@@ -132,6 +137,11 @@ class IllegalAction(ValueError):
 
     def __reduce__(self):                        # picklable (AI worker processes)
         return (IllegalAction, (self.rule, self.code, self.text))
+
+    @property
+    def detail(self) -> str:
+        """The English explanation without the rule id (the other games' name for it)."""
+        return self.text
 
     @classmethod
     def of(cls, refusal: "Refusal") -> "IllegalAction":
@@ -413,10 +423,11 @@ class Outcome:
 
 @dataclass(frozen=True)
 class MatchResult:
-    """How a finished match ended (M-E1): ``winner`` and ``loser`` sides, the winner's
-    name (the member who made the winning shot's side, M-E2), the deciding ``rule``
-    (``"M-R10"``, or ``"M-E1"`` for the defensive case), and the final counts. There is
-    no draw in Mississippi (M-E1)."""
+    """How a finished match ended (M-E1), the protocol's typed outcome: ``winner`` and
+    ``loser`` sides, the winner's name (M-E2), the deciding ``rule`` (``"M-R10"``, or
+    ``"M-E1"`` for the defensive case), ``scores`` — pucks left in hand, ``(left, right)``
+    (the winner has none) —, and the final counts. There is no draw in Mississippi
+    (M-E1): ``draw`` is always False."""
     winner: str
     loser: str
     winner_name: str
@@ -424,6 +435,19 @@ class MatchResult:
     shots: int
     role_swaps: int
     gutters: Mapping[str, int]
+
+    @property
+    def draw(self) -> bool:
+        return False
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Pucks in hand at the end, ``(left, right)``."""
+        return (self.gutters["left"], self.gutters["right"])
+
+    def returns(self) -> tuple[int, int]:
+        """OpenSpiel's returns, ``(left, right)``: +1 the winner, −1 the loser."""
+        return (1, -1) if self.winner == "left" else (-1, 1)
 
 
 ACTION_KINDS = ("lag_shot", "choose_role", "place_target", "knock", "shot", "flip_start",
@@ -444,6 +468,52 @@ class Action:
     y: float = 0.0
     standing: bool = False
     angle: float = 0.0
+
+    def to_text(self) -> str:
+        """The action as text: its kind alone (``"knock"``, ``"flip_start"`` …) when it
+        has no arguments, else one line of JSON (a report's pucks with their state, x, y,
+        standing, angle). :meth:`from_text` reads both."""
+        if self.kind in ("knock", "flip_start", "flip_caught", "flip_dropped",
+                         "flip_window_expired"):
+            return self.kind
+        d: dict[str, Any] = {"kind": self.kind}
+        if self.kind == "choose_role":
+            d["role"] = self.role
+        elif self.kind == "place_target":
+            d.update(x=self.x, y=self.y, standing=self.standing, angle=self.angle)
+        elif self.report is not None:
+            d["report"] = {str(k): {"state": p.state, "x": float(p.x), "y": float(p.y),
+                                    "standing": bool(getattr(p, "standing", False)),
+                                    "angle": float(getattr(p, "angle", 0.0))}
+                           for k, p in self.report.pucks.items()}
+        return json.dumps(d, separators=(",", ":"), sort_keys=True)
+
+    @classmethod
+    def from_text(cls, text: str) -> "Action":
+        """Inverse of :meth:`to_text`.
+
+        :raises IllegalAction: ``M-O6`` / ``unknown-action`` for text that is no action.
+        """
+        t = str(text).strip()
+        if t in ACTION_KINDS:
+            return cls(t)
+        try:
+            d = json.loads(t)
+            kind = d["kind"]
+            if kind not in ACTION_KINDS:
+                raise ValueError(f"no such action {kind!r}")
+            rep = d.get("report")
+            report = None
+            if rep is not None:
+                report = Report({int(k): PuckOutcome(str(v["state"]), float(v["x"]),
+                                                     float(v["y"]), bool(v.get("standing", False)),
+                                                     float(v.get("angle", 0.0)))
+                                 for k, v in rep.items()})
+            return cls(kind, report, d.get("role"), float(d.get("x", 0.0)),
+                       float(d.get("y", 0.0)), bool(d.get("standing", False)),
+                       float(d.get("angle", 0.0)))
+        except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as exc:
+            raise IllegalAction("M-O6", "unknown-action", f"not an action: {exc}") from exc
 
 
 class Match:
@@ -548,7 +618,27 @@ class Match:
         """The match has a winner (M-E1)."""
         return self.phase == "over"
 
-    @property
+    def current_player(self) -> str | None:
+        """Who acts now (the protocol): the side expected to act, None once over."""
+        return None if self.phase == "over" else self.to_act
+
+    def is_terminal(self) -> bool:
+        """True once the match is over (the protocol; :attr:`is_over`)."""
+        return self.phase == "over"
+
+    def play(self, action: "Action | str") -> "Match":
+        """The protocol's immutable step: a new match after ``action`` (an :class:`Action`
+        or its text, :meth:`Action.to_text`); this one is unchanged.
+
+        :raises IllegalAction: as :meth:`apply`.
+        """
+        if isinstance(action, str):
+            action = Action.from_text(action)
+        nxt = Match.from_dict(self.to_dict())
+        nxt.history = list(self.history)
+        nxt.apply(action)
+        return nxt
+
     def outcome(self) -> MatchResult | None:
         """The typed end of the match (:class:`MatchResult`), or None while it goes on."""
         if self.phase != "over" or self.winner is None:

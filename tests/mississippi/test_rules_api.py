@@ -173,15 +173,17 @@ def test_refusals_survive_pickling_for_the_ai_worker():
 # --- typed outcome, statistics, protocol ---------------------------------------------------
 def test_M_E1_outcome_is_typed_with_the_winner_side():
     m = _down_to_last_puck()
-    assert m.outcome is None and not m.is_over
+    assert m.outcome() is None and not m.is_over and not m.is_terminal()
     m.knock()
     t = m.place_target(3300, MID_Y)
     s = m.next_puck_id
     m.shot(rep(**{f"p{t}": P("gutter_right"), f"p{s}": P("gutter_right")}))
-    res = m.outcome
+    res = m.outcome()
     assert isinstance(res, MatchResult) and m.is_over
     assert (res.winner, res.loser, res.rule) == ("left", "right", "M-R10")
     assert res.gutters == {"left": 0, "right": TOTAL_PUCKS}
+    assert res.scores == (0, TOTAL_PUCKS) and res.returns() == (1, -1) and not res.draw
+    assert m.is_terminal() and m.current_player() is None
     assert m.last.code == "last-puck-won"
 
 
@@ -252,3 +254,22 @@ def test_rules_import_no_pygame_nor_shell_nor_physics():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True).stdout.strip()
     assert out == "[]"
+
+
+def test_protocol_play_is_immutable_and_reads_action_texts():
+    m = Match.new("Ann", "Bob")
+    first = Action("lag_shot", report=rep(p1=P("table", 3300)))
+    assert Action.from_text(first.to_text()) == Action("lag_shot", report=Report({1: P("table", 3300.0)}))
+    m1 = m.play(first.to_text())
+    assert m.phase == "lag" and m.lag_side == "left" and m1.lag_side == "right"
+    m2 = m1.play(Action("lag_shot", report=rep(p1=P("table", 3300), p2=P("table", 1500))))
+    m3 = m2.play('{"kind": "choose_role", "role": "placer"}')
+    assert m3.placer == "left" and m3.current_player() == "left"
+    assert Action.from_text("knock") == Action("knock")
+    for bad in ("", "teleport", "{", '{"kind": "fly"}', '{"kind": "shot", "report": {"x": 1}}'):
+        with pytest.raises(IllegalAction) as err:
+            m3.play(bad)
+        assert err.value.code == "unknown-action"
+    with pytest.raises(IllegalAction) as err:
+        m3.play("flip_start")
+    assert err.value.code == "not-legal-now" and m3.phase == "place"
