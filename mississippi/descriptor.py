@@ -1,15 +1,33 @@
-"""The Mississippi :class:`~ludotheque.game.GameDescriptor` (docs/games-api.md) and the
-headless demo (``python main.py mississippi --demo --headless --seed 7``)."""
+"""The Mississippi :class:`~ludotheque.game.GameDescriptor` (docs/games-api.md).
+
+The scene module (pygame) is imported only when the shell asks for a scene or a preview;
+the headless demo (``python main.py mississippi --demo --headless --seed 7``) is the pure
+:mod:`mississippi.demo`, so that path runs with pygame not importable (decision 4)."""
 
 from __future__ import annotations
 
 from ludotheque import i18n
 from ludotheque.game import GameDescriptor, Option
 
-from mississippi.demo import headless      # the pure headless demo (decision 4)
-from mississippi.scene import draw_preview, make_scene
-
 _ = i18n.domain("mississippi")
+
+
+def _draw_preview(surface, rect):
+    from mississippi.scene import draw_preview
+
+    draw_preview(surface, rect)
+
+
+def _make_scene(app, config):
+    from mississippi.scene import make_scene
+
+    return make_scene(app, config)
+
+
+def _headless(seed, config):
+    from mississippi.demo import headless      # pure: no pygame on this path (decision 4)
+
+    return headless(seed, config)
 
 
 def rules_text() -> str:
@@ -41,9 +59,9 @@ DESCRIPTOR = GameDescriptor(
     title=lambda: _("Mississippi"),
     pitch=lambda: _("Flick pucks down the long table and knock the target into the gutter."),
     rules_text=rules_text,
-    draw_preview=draw_preview,
-    make_scene=make_scene,
-    headless=headless,
+    draw_preview=_draw_preview,
+    make_scene=_make_scene,
+    headless=_headless,
     options=(
         # M-E2: teams of people taking turns; not offered against the computer
         Option("team", lambda: _("Players per team"), (1, 2, 3), 1, label_of=str, people_only=True),

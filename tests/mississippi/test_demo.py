@@ -50,3 +50,26 @@ def test_headless_demo_runs_without_pygame_and_counts_the_match():
 
 def test_headless_demo_repeats_with_its_seed():
     assert run(3)["out"]["stats"] == run(3)["out"]["stats"]
+
+
+CLI = r"""
+import dataclasses, json, sys
+sys.modules["pygame"] = None
+import mississippi
+from ludotheque.cli import main
+d = mississippi.DESCRIPTOR
+fast = lambda seed, config: d.headless(seed, dataclasses.replace(config, players=tuple(
+    dataclasses.replace(p, level="beginner") for p in config.players)))
+sys.exit(main([dataclasses.replace(d, headless=fast)],
+              ["mississippi", "--demo", "--headless", "--seed", "4"]))
+"""
+
+
+def test_the_command_line_demo_runs_with_pygame_not_importable():
+    # python main.py mississippi --demo --headless --seed 4, through the descriptor
+    p = subprocess.run([sys.executable, "-c", CLI], capture_output=True, text=True,
+                       cwd=ROOT, timeout=600)
+    assert p.returncode == 0, p.stderr[-2000:]
+    out = json.loads(p.stdout.strip().splitlines()[-1])
+    assert out["game"] == "mississippi" and out["seed"] == 4
+    assert out["total_pucks"] == 16 and "flip_windows" in out["stats"]
