@@ -174,6 +174,32 @@ def _scan_buffer() -> pymunk.batch.Buffer:
     return buf
 
 
+def _batch_reader(buf: pymunk.batch.Buffer):
+    """``read(space)``: fill ``buf`` with (id; vx, vy, ω) of every body, as
+    ``pymunk.batch.get_space_bodies(space, _SCAN_FIELDS, buf)`` does, without the ~3 µs of
+    Python that wrapper spends per call building its request (pymunk 7 internals; the
+    public function on any other layout)."""
+    try:
+        from pymunk._chipmunk import ffi, lib
+
+        data = ffi.new("pmBatchedData *")
+        data.fields = _SCAN_FIELDS.value
+        data.floatArray = buf._float_arr
+        data.intArray = buf._int_arr
+        each, visit = lib.cpSpaceEachBody, ffi.addressof(lib, "pmSpaceBodyGetIteratorFuncBatched")
+        fa, ia = buf._float_arr, buf._int_arr
+    except (ImportError, AttributeError, TypeError):
+        return lambda space: (buf.clear(),
+                              pymunk.batch.get_space_bodies(space, _SCAN_FIELDS, buf))
+
+    def read(space: pymunk.Space) -> None:
+        fa.num = 0
+        ia.num = 0
+        each(space._space, visit, data)
+
+    return read
+
+
 def _stepper(space: pymunk.Space):
     """``space.step`` with less Python around it (performance, design.md: ≥ 500× real time).
 
@@ -221,20 +247,110 @@ def _stepper(space: pymunk.Space):
     return step
 
 
+# Hot paths through Chipmunk's own functions (pymunk 7 internals): pymunk's properties and
+# Space.add/remove cost 4–5 times the Chipmunk call they wrap, and parking adds and removes a
+# friction joint for most pucks of every shot. The friction joints are added and removed
+# here directly (pymunk's Space does not track them; each _Puck keeps its joint alive, and
+# pymunk's own free functions take a joint out of its space before freeing either). Same
+# Chipmunk calls in the same order as the public API: outcomes are bit-for-bit the same.
 try:
     from pymunk._chipmunk import lib as _cp_lib
 
     _cp_get_position = _cp_lib.cpBodyGetPosition
+    _cp_get_v, _cp_set_v = _cp_lib.cpBodyGetVelocity, _cp_lib.cpBodySetVelocity
+    _cp_get_w = _cp_lib.cpBodyGetAngularVelocity
+    _cp_set_w = _cp_lib.cpBodySetAngularVelocity
+    _cp_add_c, _cp_rm_c = _cp_lib.cpSpaceAddConstraint, _cp_lib.cpSpaceRemoveConstraint
 
     def _body_x(body: pymunk.Body) -> float:
-        """x (mm) of a body's centre, read straight from Chipmunk (pymunk 7 internals)."""
+        """x (mm) of a body's centre."""
         return _cp_get_position(body._body).x
 
-    _body_x(pymunk.Body(1.0, 1.0))        # the layout is the expected one
-except (ImportError, AttributeError, TypeError):      # another pymunk: the public way
+    def _get_v(body: pymunk.Body) -> tuple[float, float]:
+        """(vx, vy) mm/s of a body."""
+        v = _cp_get_v(body._body)
+        return v.x, v.y
+
+    def _set_v(body: pymunk.Body, vx: float, vy: float) -> None:
+        _cp_set_v(body._body, (vx, vy))
+
+    def _get_w(body: pymunk.Body) -> float:
+        return _cp_get_w(body._body)
+
+    def _get_xy(body: pymunk.Body) -> tuple[float, float]:
+        p = _cp_get_position(body._body)
+        return p.x, p.y
+
+    _get_angle_cp = _cp_lib.cpBodyGetAngle
+
+    def _get_angle(body: pymunk.Body) -> float:
+        return _get_angle_cp(body._body)
+
+    def _set_w(body: pymunk.Body, w: float) -> None:
+        _cp_set_w(body._body, w)
+
+    def _add_joint(space: pymunk.Space, joint: pymunk.Constraint) -> None:
+        _cp_add_c(space._space, joint._constraint)
+
+    _cp_arb_n, _cp_arb_e = _cp_lib.cpArbiterGetNormal, _cp_lib.cpArbiterSetRestitution
+
+    def _arb_normal(arb: pymunk.Arbiter) -> tuple[float, float]:
+        n = _cp_arb_n(arb._arbiter)
+        return n.x, n.y
+
+    def _arb_set_e(arb: pymunk.Arbiter, e: float) -> None:
+        _cp_arb_e(arb._arbiter, e)
+
+    def _remove_joint(space: pymunk.Space, joint: pymunk.Constraint) -> None:
+        _cp_rm_c(space._space, joint._constraint)
+
+    _probe = pymunk.Body(1.0, 1.0)         # the layout is the expected one
+    _set_v(_probe, 1.0, 2.0)
+    _set_w(_probe, 3.0)
+    assert _get_v(_probe) == (1.0, 2.0) and _get_w(_probe) == 3.0 and _body_x(_probe) == 0.0
+    _probe_space = pymunk.Space()
+    _probe_space.add(_probe)
+    _probe_joint = pymunk.PivotJoint(_probe_space.static_body, _probe, (0.0, 0.0))
+    _add_joint(_probe_space, _probe_joint)
+    _remove_joint(_probe_space, _probe_joint)
+    del _probe, _probe_space, _probe_joint
+except (ImportError, AttributeError, TypeError, AssertionError):   # another pymunk
     def _body_x(body: pymunk.Body) -> float:
         """x (mm) of a body's centre."""
         return body.position.x
+
+    def _get_v(body: pymunk.Body) -> tuple[float, float]:
+        v = body.velocity
+        return v.x, v.y
+
+    def _set_v(body: pymunk.Body, vx: float, vy: float) -> None:
+        body.velocity = (vx, vy)
+
+    def _get_w(body: pymunk.Body) -> float:
+        return body.angular_velocity
+
+    def _get_xy(body: pymunk.Body) -> tuple[float, float]:
+        p = body.position
+        return p.x, p.y
+
+    def _get_angle(body: pymunk.Body) -> float:
+        return body.angle
+
+    def _set_w(body: pymunk.Body, w: float) -> None:
+        body.angular_velocity = w
+
+    def _add_joint(space: pymunk.Space, joint: pymunk.Constraint) -> None:
+        space.add(joint)
+
+    def _arb_normal(arb: pymunk.Arbiter) -> tuple[float, float]:
+        n = arb.normal
+        return n.x, n.y
+
+    def _arb_set_e(arb: pymunk.Arbiter, e: float) -> None:
+        arb.restitution = e
+
+    def _remove_joint(space: pymunk.Space, joint: pymunk.Constraint) -> None:
+        space.remove(joint)
 
 
 class PlacementError(ValueError):
@@ -587,6 +703,7 @@ class World:
         self._pending: list[tuple[str, int]] = []
         self._by_body_id: dict[int, _Puck] = {}
         self._buf = _scan_buffer()
+        self._read_bodies = _batch_reader(self._buf)
         self._rest_v2 = p.rest_speed ** 2
         self._rest_w = p.rest_rim_speed / r
         self._cap2 = p.launch_cap ** 2
@@ -660,7 +777,7 @@ class World:
     def _attach_joints(self, pk: _Puck) -> None:
         """Add the two friction joints of ``pk`` to the space: pymunk's top-down
         friction, ``max_bias = 0``, ``max_force`` = friction (M-P1)."""
-        self._space.add(pk.pivot)
+        _add_joint(self._space, pk.pivot)
 
     def _set_friction(self, pk: _Puck) -> None:
         """Friction joints on (sliding on the table or gutter floor) or off (falling)."""
@@ -672,10 +789,10 @@ class World:
     def _park(self, pk: _Puck) -> None:
         """Take a still puck's friction joints out of the space (see module docstring)."""
         if not pk.parked:
-            self._space.remove(pk.pivot)
+            _remove_joint(self._space, pk.pivot)
             pk.parked = True
-            pk.body.velocity = (0.0, 0.0)
-            pk.body.angular_velocity = 0.0
+            _set_v(pk.body, 0.0, 0.0)
+            _set_w(pk.body, 0.0)
 
     def _unpark(self, pk: _Puck) -> None:
         """Put the friction joints back and subtract the friction of the sub-step that
@@ -687,16 +804,15 @@ class World:
         if pk.fall_left > 0.0:
             return
         b = pk.body
-        vx, vy = b.velocity
+        vx, vy = _get_v(b)
         sp = math.hypot(vx, vy)
         if sp <= self._dv_step:
-            b.velocity = (0.0, 0.0)
+            _set_v(b, 0.0, 0.0)
         else:
             k = 1.0 - self._dv_step / sp
-            b.velocity = (vx * k, vy * k)
-        w = b.angular_velocity
-        b.angular_velocity = 0.0 if abs(w) <= self._dw_step else w - math.copysign(
-            self._dw_step, w)
+            _set_v(b, vx * k, vy * k)
+        w = _get_w(b)
+        _set_w(b, 0.0 if abs(w) <= self._dw_step else w - math.copysign(self._dw_step, w))
 
     def _unpark_touching(self, pk: _Puck) -> None:
         """Keep the invariant "a parked puck touches no other puck": unpark ``pk`` and
@@ -733,9 +849,10 @@ class World:
             self._pending.append(("unpark", pa.id))
         if pb.parked:
             self._pending.append(("unpark", pb.id))
-        n = arb.normal
-        va, vb = sa.body.velocity, sb.body.velocity
-        vrn = (vb.x - va.x) * n.x + (vb.y - va.y) * n.y
+        nx, ny = _arb_normal(arb)
+        vax, vay = _get_v(pa.body)
+        vbx, vby = _get_v(pb.body)
+        vrn = (vbx - vax) * nx + (vby - vay) * ny
         e = self._e_const
         if e is None:
             e_ref, v_ref, k, e_min, e_max = self._e_args
@@ -744,7 +861,7 @@ class World:
                 e = e_min if e < e_min else (e_max if e > e_max else e)
             else:
                 e = e_max
-        arb.restitution = e
+        _arb_set_e(arb, e)
         if -vrn >= _EVENT_MIN_SPEED:
             ids = (pa.id, pb.id) if pa.id < pb.id else (pb.id, pa.id)
             self._events.append(ShotEvent(self._now() + self._h, "contact", ids, None,
@@ -867,10 +984,9 @@ class World:
     def _remove_from_space(self, pk: _Puck) -> None:
         if pk.body is None:
             return
-        objs: list[Any] = [pk.body, pk.shape]
+        self._space.remove(pk.body, pk.shape)
         if not pk.parked:
-            objs.append(pk.pivot)
-        self._space.remove(*objs)
+            _remove_joint(self._space, pk.pivot)
         self._shape_puck.pop(pk.shape, None)
         self._near_edge.pop(pk.id, None)
         self._falling.pop(pk.id, None)
@@ -920,13 +1036,11 @@ class World:
         :raises FloatingPointError: if a velocity became NaN (never seen; a safeguard).
         """
         buf = self._buf
-        buf.clear()
-        pymunk.batch.get_space_bodies(self._space, _SCAN_FIELDS, buf)
-        floats = memoryview(buf.float_buf()).cast("d")
-        if housekeep:
-            spins = floats[2::3]
-            if spins and (max(spins) > 0.0 or min(spins) < 0.0):
-                self._spin_friction(buf, floats)
+        self._read_bodies(self._space)
+        view = memoryview(buf.float_buf()).cast("d")
+        floats = view.tolist()                 # one pass in C; max/min of a list are fast
+        if housekeep and any(floats[2::3]):       # some puck spins (0.0 is false)
+            self._spin_friction(buf, view, floats)
         rest = not (self._falling or self._pending)
         # Fast path while things clearly move: the largest |vx|, |vy| or |ω| decides that
         # the world is not at rest; the full per-puck pass (parking, NaN guard) then runs
@@ -956,11 +1070,13 @@ class World:
                     self._park(pk)
         return rest
 
-    def _spin_friction(self, buf: pymunk.batch.Buffer, floats: memoryview) -> None:
+    def _spin_friction(self, buf: pymunk.batch.Buffer, view: memoryview,
+                       floats: list[float]) -> None:
         """M-P2: the table's friction torque on every spinning puck not in free fall,
         for the ``_CHECK_EVERY`` sub-steps since the last check: ``|ω|`` falls by
         ``4μg/(3R)·8h`` (to 0 if less). ``floats`` (vx, vy, ω per body, in the space's
-        body order) is updated in place and written back in one batch call."""
+        body order, read from ``view``, the batch buffer) is updated, the buffer too, and
+        written back in one batch call."""
         ids = memoryview(buf.int_buf()).cast("P")
         dw = self._dw_scan
         by_id = self._by_body_id
@@ -971,7 +1087,8 @@ class World:
                 pk = by_id.get(bid)
                 if pk is None or pk.fall_left > 0.0:
                     continue
-                floats[j] = 0.0 if -dw <= w <= dw else (w - dw if w > 0.0 else w + dw)
+                floats[j] = view[j] = (0.0 if -dw <= w <= dw
+                                       else (w - dw if w > 0.0 else w + dw))
         pymunk.batch.set_space_bodies(self._space, _SET_FIELDS, buf)
 
     def step(self, dt: float, max_substeps: int = 240) -> None:
@@ -1003,14 +1120,17 @@ class World:
         for pid in sorted(self._pucks):
             pk = self._pucks[pid]
             if pk.body is not None and not pk.parked:
-                pk.body.velocity = (0.0, 0.0)
-                pk.body.angular_velocity = 0.0
+                _set_v(pk.body, 0.0, 0.0)
+                _set_w(pk.body, 0.0)
                 if self.params.park and not self._touches_other_puck(pk):
                     self._park(pk)
-        for pid, st in self.pucks().items():
-            if st.state == "overhang":
-                self._events.append(ShotEvent(self._now(), "overhang", (pid,),
-                                              self.table.overhangs(st.x), 0.0))
+        overhangs = self.table.overhangs
+        for pid in sorted(self._pucks):
+            pk = self._pucks[pid]
+            if pk.body is not None and pk.state == "table":
+                side = overhangs(_body_x(pk.body))
+                if side is not None:
+                    self._events.append(ShotEvent(self._now(), "overhang", (pid,), side, 0.0))
 
     def run_until_rest(self, max_s: float = 20.0) -> ShotReport:
         """Simulate until every puck is at rest (M-P7) or ``max_s`` simulated seconds
@@ -1050,13 +1170,12 @@ class World:
         if pk.body is None:
             return PuckState(pk.id, pk.state, pk.x, pk.y)
         b = pk.body
-        x, y = b.position
-        vx, vy = b.velocity
+        x, y = _get_xy(b)
+        vx, vy = _get_v(b)
         state = pk.state
         if state == "table" and self.table.overhangs(x) is not None:
             state = "overhang"
-        return PuckState(pk.id, state, x, y, vx, vy, b.angle, b.angular_velocity,
-                         pk.standing)
+        return PuckState(pk.id, state, x, y, vx, vy, _get_angle(b), _get_w(b), pk.standing)
 
     def pucks(self) -> dict[int, PuckState]:
         """Current state of every puck by id (off-table pucks keep where they left).
