@@ -1061,6 +1061,7 @@ class Match:
             return self._to_step1("M-R4", "Both pucks fell: the placer places a new target.",
                                   code="both-fell", swap=False, clear=True)
         # M-R3: only the target fell; the shot puck is the new target.
+        self._count("new_targets")
         self.target = sid
         for pid in [p for p in self.table if p != sid]:      # nothing else may linger
             self.gutter[nearer_end(self.table[pid].x)] += 1

@@ -23,6 +23,8 @@ class MatchStats:
     * ``lag_rounds`` — lags decided or replayed (M-L2, M-L3); ``lags_landed`` — lag pucks
       that came to rest touching the far target zone (M-L3);
     * ``targets_dropped`` — targets that fell into the gutter (M-R3, M-R4, M-R10, M-F3);
+      ``new_targets`` — shots where only the target fell and the shot puck became the new
+      target (M-R3; a flip window opens when it overhangs, M-F1);
     * ``flip_windows`` — flip windows opened (M-F1); ``flips_caught`` / ``flips_dropped``
       (M-F2); ``flips_countered`` — windows the shooter's counter shot won, the target
       falling before any flip (M-F3); ``flip_windows_expired`` (M-F4);
@@ -38,6 +40,7 @@ class MatchStats:
     lag_rounds: int = 0
     lags_landed: int = 0
     targets_dropped: int = 0
+    new_targets: int = 0
     flip_windows: int = 0
     flips_caught: int = 0
     flips_dropped: int = 0

@@ -105,3 +105,19 @@ def test_M_F_flip_race_between_two_ais_ends_legally():
         assert ends == 1 or m.last.rule in ("M-R6", "M-F3")   # one end, or pushed back
         seen.add(m.last.rule)
     assert seen <= {"M-F2", "M-F3", "M-F4", "M-R6"} and seen
+
+
+def test_play_match_seats_are_the_levels_and_replay_with_their_seed():
+    a = ai.play_match(3, ("beginner", "intermediate"), max_shots=24)
+    b = ai.play_match(3, seats=(ai.Seat("beginner"), ai.Seat("intermediate")), max_shots=24)
+    assert a == b
+    assert sum(a["gutters"].values()) + a["on_table"] == 16
+    assert a["stats"]["shots"] == a["shots"] and a["stats"]["lag_rounds"] == a["lag_rounds"]
+
+
+def test_M_F_flip_swap_chance_follows_the_players_reactions():
+    # an Expert placer flips before any counter and catches almost always
+    assert ai.flip_swap_chance("expert", "expert") > 0.95
+    # a Beginner's catch timing (σ 0.13 s for a 0.22 s band) fails often
+    assert 0.3 < ai.flip_swap_chance("beginner", "expert") < 0.8
+    assert ai.flip_swap_chance("beginner", "beginner") >= ai.flip_swap_chance("beginner", "expert")
