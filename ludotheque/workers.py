@@ -17,6 +17,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import signal
 import threading
 import time
 
@@ -26,6 +27,20 @@ _lock = threading.Lock()
 _process_pool: concurrent.futures.ProcessPoolExecutor | None = None
 _thread_pool: concurrent.futures.ThreadPoolExecutor | None = None
 _process_broken = False
+_worker_answered = False
+
+
+def _note_answer(future: concurrent.futures.Future) -> None:
+    """Say once in the log (INFO) that the worker process answered a decision: the
+    bundle's smoke check (packaging/smoke.py) reads it — a frozen app without
+    ``multiprocessing.freeze_support()`` would fall back to the thread instead."""
+    global _worker_answered
+    if _worker_answered or future.cancelled() or future.exception() is not None:
+        return
+    _worker_answered = True
+    pids = sorted(getattr(_process_pool, "_processes", None) or ())
+    log.info("AI worker process %s answered its first decision (app pid %d)",
+             ",".join(map(str, pids)) or "?", os.getpid())
 
 
 def _threads() -> concurrent.futures.ThreadPoolExecutor:
@@ -42,7 +57,17 @@ def _follow_parent(parent: int) -> None:
     the X server goes away (the desktop session ends) — would otherwise leave the worker
     (and multiprocessing's resource tracker) running, orphaned. A daemon thread checks
     once a second whether the parent changed.
+
+    The worker ignores the signals a terminal sends to every process of the app
+    (SIGINT for Ctrl+C, SIGHUP when the terminal closes): the app handles them — it saves
+    and quits, then ends its worker (:mod:`ludotheque.signals`) — and a worker dying
+    first would print a KeyboardInterrupt traceback and fail the decision the game is
+    waiting for. SIGTERM still ends it (``ProcessPoolExecutor`` uses it).
     """
+    for name in ("SIGINT", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
+
     def watch():
         while True:
             time.sleep(1.0)
@@ -117,7 +142,10 @@ def submit(fn, *args) -> concurrent.futures.Future:
             if pool is None:
                 break
             try:
-                return pool.submit(fn, *args)
+                future = pool.submit(fn, *args)
+                if not _worker_answered:
+                    future.add_done_callback(_note_answer)
+                return future
             except (concurrent.futures.process.BrokenProcessPool, RuntimeError, OSError) as exc:
                 _drop_pool(str(exc) or type(exc).__name__)
         return _threads().submit(fn, *args)

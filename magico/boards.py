@@ -12,6 +12,7 @@ A layout file is JSON: ``{"id": "magico-classic", "name_fr": …, "name_en": …
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -272,11 +273,30 @@ def _listing(folder: Path) -> set[str]:
         return set()
 
 
-#: The boards shipped with the game: ``assets/magico/boards`` at the repository root,
-#: found next to the package (repository checkout and editable install alike). The
-#: environment variable ``LUDOTHEQUE_ASSETS`` (a folder holding ``magico/boards``)
-#: overrides it, e.g. for an installed copy whose assets live elsewhere.
-ASSET_BOARD_DIR = Path(__file__).resolve().parent.parent / "assets" / "magico" / "boards"
+def _shipped_board_dir() -> Path:
+    """The boards shipped with the game: ``magico/boards`` of the package
+    ``ludotheque.assets`` (``assets/`` at the repository top, installed inside the
+    ``ludotheque`` package by every install and by the bundle).
+
+    Found with :func:`importlib.util.find_spec` on ``ludotheque``, which locates the
+    package without running it: the rules stay free of the shell (design.md "Layout").
+    A checkout never installed has the folder beside this package.
+    """
+    try:
+        spec = importlib.util.find_spec("ludotheque")
+    except (ImportError, ValueError):
+        spec = None
+    for location in (spec.submodule_search_locations or []) if spec else []:
+        folder = Path(location) / "assets" / "magico" / "boards"
+        if folder.is_dir():
+            return folder
+    return Path(__file__).resolve().parent.parent / "assets" / "magico" / "boards"
+
+
+#: The boards shipped with the game (see :func:`_shipped_board_dir`). The environment
+#: variable ``LUDOTHEQUE_ASSETS`` (a folder holding ``magico/boards``) is searched
+#: before it.
+ASSET_BOARD_DIR = _shipped_board_dir()
 
 _user_board_dirs: list[Path] = []
 
