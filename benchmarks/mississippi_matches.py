@@ -53,30 +53,7 @@ from mississippi.rules import TABLE, TABLE_WIDTH, PUCK_RADIUS, Match, other  # n
 from mississippi.sim import FlipToss  # noqa: E402
 from mississippi.stats import COUNTERS, MatchStats  # noqa: E402
 
-try:
-    from benchmarks.hands import BEGINNER, PRACTISED, Hand, throw  # noqa: E402
-    HANDS = "benchmarks.hands"
-except ImportError:  # TEMPORARY STAND-IN until the flick helper's benchmarks/hands.py lands
-    from dataclasses import dataclass
-
-    from mississippi.flick import Launch
-
-    HANDS = "TEMPORARY Gaussian stand-in (benchmarks/hands.py not on this branch yet)"
-
-    @dataclass(frozen=True)
-    class Hand:                                   # TEMPORARY: same fields as hands.Hand
-        speed_sd: float
-        aim_sd_deg: float
-
-    PRACTISED = Hand(0.05, 1.0)
-    BEGINNER = Hand(0.12, 3.0)
-
-    def throw(side, x, y, vx, vy, hand, rng, *, mouse_hz=500, loop_hz=60, shape=None):
-        """TEMPORARY: Gaussian speed and aim scatter only, no mouse path."""
-        sp = math.hypot(vx, vy) * max(0.0, 1.0 + rng.gauss(0.0, hand.speed_sd))
-        a = math.atan2(vy, vx) + math.radians(rng.gauss(0.0, hand.aim_sd_deg))
-        sp = min(sp, 6000.0)
-        return Launch(x, y, sp * math.cos(a), sp * math.sin(a), 0.0)
+from benchmarks.hands import BEGINNER, PRACTISED, throw  # noqa: E402
 
 
 # --- people ---------------------------------------------------------------------------------
@@ -206,8 +183,6 @@ def main(quick: bool = False, matches: int | None = None, placer: str = "human",
             continue
         label = f"{kinds[0]} v {kinds[1]} ({placer} placer)"
         rows += rows_of(label, series(kinds, k, placer=placer, log=log))
-    rows.append({"what": "hand model", "figure": None, "unit": "", "target": "-",
-                 "note": HANDS})
     return rows
 
 
