@@ -193,6 +193,8 @@ if __name__ == "__main__":
     p.add_argument("--beginners", type=int, default=None, help="beginner matches (5)")
     p.add_argument("--placer", choices=("human", "expert"), default="human")
     a = p.parse_args()
-    for row in main(a.quick, a.matches, a.placer, log=lambda s: print(s, file=sys.stderr, flush=True),
-                    beginners=a.beginners):
+    def log(s: str) -> None:
+        print(s, file=sys.stderr, flush=True)
+
+    for row in main(a.quick, a.matches, a.placer, log=log, beginners=a.beginners):
         print(json.dumps(row, ensure_ascii=False))

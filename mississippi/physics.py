@@ -98,7 +98,8 @@ import pymunk.batch
 from .table import G_MM_S2, LAUNCH_CAP, MU, V_OFF, Side, Table
 
 __all__ = [
-    "G_MM_S2", "wood_restitution", "PuckState", "ShotEvent", "ShotReport", "Contact", "PhysicsParams",
+    "G_MM_S2", "wood_restitution", "PuckState", "ShotEvent", "ShotReport", "Contact",
+    "PhysicsParams",
     "WorldSnapshot", "World", "PlacementError", "ShotError",
 ]
 

@@ -64,9 +64,11 @@ def test_M_F3_the_counter_wins_only_if_the_target_falls_before_the_flip():
     # counter released at 0.4 s, knocks the target in 0.5 s later (0.9 s)
     assert flip_race_winner(3.0, flip_at=1.2, counter_at=0.4, counter_drop=0.5) == "countered"
     assert flip_race_winner(3.0, flip_at=0.6, counter_at=0.4, counter_drop=0.5) == "flip"
-    assert flip_race_winner(3.0, flip_at=0.9, counter_at=0.4, counter_drop=0.5) == "flip"  # a tie: the flip had started
+    # a tie: the flip had started
+    assert flip_race_winner(3.0, flip_at=0.9, counter_at=0.4, counter_drop=0.5) == "flip"
     assert flip_race_winner(3.0, flip_at=None, counter_at=0.4, counter_drop=0.5) == "countered"
-    assert flip_race_winner(3.0, flip_at=1.0, counter_at=3.2, counter_drop=0.1) == "flip"  # too late to counter
+    # released after the window: too late to counter
+    assert flip_race_winner(3.0, flip_at=1.0, counter_at=3.2, counter_drop=0.1) == "flip"
 
 
 def test_M_F4_window_expires_after_3_s_unless_a_counter_is_moving():
@@ -164,7 +166,8 @@ def test_M_R9_standing_refusal_code_and_count():
 
 
 def test_refusals_survive_pickling_for_the_ai_worker():
-    e = pickle.loads(pickle.dumps(IllegalAction("M-R1", "overlaps-puck", "the target may not overlap")))
+    e = pickle.loads(pickle.dumps(
+        IllegalAction("M-R1", "overlaps-puck", "the target may not overlap")))
     assert (e.rule, e.code, str(e)) == ("M-R1", "overlaps-puck", "M-R1 the target may not overlap")
     r = pickle.loads(pickle.dumps(Refusal("M-R9", "standing-not-allowed", "no")))
     assert (r, r.rule, r.code) == ("M-R9 no", "M-R9", "standing-not-allowed")
@@ -230,7 +233,8 @@ def test_protocol_apply_plays_the_phase_methods_and_refuses_with_codes():
         m.apply(Action("shot"))                           # no report
     assert err.value.code == "report-wrong-puck"
     t, s = m.target, m.next_puck_id
-    out = m.apply(Action("shot", report=rep(**{f"p{t}": P("gutter_right"), f"p{s}": P("table", 3000)})))
+    report = rep(**{f"p{t}": P("gutter_right"), f"p{s}": P("table", 3000)})
+    out = m.apply(Action("shot", report=report))
     assert (out.rule, out.code) == ("M-R3", "target-fell")
 
 
@@ -249,8 +253,8 @@ def test_protocol_text_round_trip():
 
 def test_rules_import_no_pygame_nor_shell_nor_physics():
     code = ("import sys; sys.modules['pygame'] = None; import mississippi.rules, "
-            "mississippi.stats; print(sorted(m for m, v in sys.modules.items() if v is not None and m.split('.')[0] in "
-            "('pygame', 'ludotheque', 'pymunk')))")
+            "mississippi.stats; print(sorted(m for m, v in sys.modules.items() "
+            "if v is not None and m.split('.')[0] in ('pygame', 'ludotheque', 'pymunk')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True).stdout.strip()
     assert out == "[]"
@@ -259,7 +263,8 @@ def test_rules_import_no_pygame_nor_shell_nor_physics():
 def test_protocol_play_is_immutable_and_reads_action_texts():
     m = Match.new("Ann", "Bob")
     first = Action("lag_shot", report=rep(p1=P("table", 3300)))
-    assert Action.from_text(first.to_text()) == Action("lag_shot", report=Report({1: P("table", 3300.0)}))
+    back = Action.from_text(first.to_text())
+    assert back == Action("lag_shot", report=Report({1: P("table", 3300.0)}))
     m1 = m.play(first.to_text())
     assert m.phase == "lag" and m.lag_side == "left" and m1.lag_side == "right"
     m2 = m1.play(Action("lag_shot", report=rep(p1=P("table", 3300), p2=P("table", 1500))))
