@@ -2,7 +2,6 @@
 outcomes, match statistics and the state protocol (issue 14 §3); one test per rule id."""
 
 import json
-import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +10,8 @@ import pytest
 
 from mississippi.rules import (Action, FLIP_WINDOW_S, FlipRace, IllegalAction, Match,
                                MatchResult, PuckOutcome as P, Refusal, Report, TABLE,
-                               TOTAL_PUCKS, flip_race_winner, hand_spot, team_names)
+                               TOTAL_PUCKS, flip_race_winner, hand_spot, team_names,
+                               valid_target_spot)
 from mississippi.stats import MatchStats
 from tests.mississippi.test_rules import MID_Y, _down_to_last_puck, _flip_window, lagged, rep
 
@@ -165,12 +165,14 @@ def test_M_R9_standing_refusal_code_and_count():
     assert m.stats.standing_targets == 1 and m.last.code == "standing-target-placed"
 
 
-def test_refusals_survive_pickling_for_the_ai_worker():
-    e = pickle.loads(pickle.dumps(
-        IllegalAction("M-R1", "overlaps-puck", "the target may not overlap")))
-    assert (e.rule, e.code, str(e)) == ("M-R1", "overlaps-puck", "M-R1 the target may not overlap")
-    r = pickle.loads(pickle.dumps(Refusal("M-R9", "standing-not-allowed", "no")))
-    assert (r, r.rule, r.code) == ("M-R9 no", "M-R9", "standing-not-allowed")
+def test_refusals_from_the_ai_worker_keep_their_rule_and_code():
+    from ludotheque import workers       # the worker process sends them back pickled
+
+    back = workers.submit(Match.from_text, "{").exception(timeout=120)
+    assert (type(back), back.rule, back.code) == (IllegalAction, "M-O6", "bad-save")
+    assert str(back).startswith("M-O6 ")
+    why = workers.submit(valid_target_spot, "right", 2000.0, MID_Y).result(timeout=120)
+    assert isinstance(why, Refusal) and (why.rule, why.code) == ("M-R1", "not-in-zone")
 
 
 # --- typed outcome, statistics, protocol ---------------------------------------------------
