@@ -175,30 +175,70 @@ def _scan_buffer() -> pymunk.batch.Buffer:
     return buf
 
 
-def _batch_reader(buf: pymunk.batch.Buffer):
-    """``read(space)``: fill ``buf`` with (id; vx, vy, ω) of every body, as
-    ``pymunk.batch.get_space_bodies(space, _SCAN_FIELDS, buf)`` does, without the ~3 µs of
-    Python that wrapper spends per call building its request (pymunk 7 internals; the
-    public function on any other layout)."""
-    try:
-        from pymunk._chipmunk import ffi, lib
+class _BodyScan:
+    """Every body's (id; vx, vy, ω) in one Chipmunk call, for the rest checks (M-P7) and
+    the spin friction (M-P2), over this thread's reused batch buffer (:func:`_scan_buffer`).
 
-        data = ffi.new("pmBatchedData *")
-        data.fields = _SCAN_FIELDS.value
-        data.floatArray = buf._float_arr
-        data.intArray = buf._int_arr
-        each, visit = lib.cpSpaceEachBody, ffi.addressof(lib, "pmSpaceBodyGetIteratorFuncBatched")
-        fa, ia = buf._float_arr, buf._int_arr
-    except (ImportError, AttributeError, TypeError):
-        return lambda space: (buf.clear(),
-                              pymunk.batch.get_space_bodies(space, _SCAN_FIELDS, buf))
+    ``read(space)`` returns the floats as a list (vx, vy, ω per body, in the space's body
+    order); ``ids()`` the body ids of the last read; ``set(j, value)`` changes float ``j``
+    and ``write(space)`` writes (vx, vy, ω) back to every body. It is what
+    ``pymunk.batch.get_space_bodies`` / ``set_space_bodies`` do, without the Python those
+    wrappers spend building each request and copying the buffer (pymunk 7 internals; the
+    public functions on any other layout).
+    """
 
-    def read(space: pymunk.Space) -> None:
+    def __init__(self, buf: pymunk.batch.Buffer) -> None:
+        self.buf = buf
+        try:
+            from pymunk._chipmunk import ffi, lib
+
+            self._fa, self._ia = buf._float_arr, buf._int_arr
+            self._get = ffi.new("pmBatchedData *")
+            self._put = ffi.new("pmBatchedData *")
+            for d, f in ((self._get, _SCAN_FIELDS), (self._put, _SET_FIELDS)):
+                d.fields = f.value
+                d.floatArray = self._fa
+                d.intArray = self._ia
+            self._each = lib.cpSpaceEachBody
+            self._visit_get = ffi.addressof(lib, "pmSpaceBodyGetIteratorFuncBatched")
+            self._visit_put = ffi.addressof(lib, "pmSpaceBodySetIteratorFuncBatched")
+            self._unpack = ffi.unpack
+            self.fast = True
+        except (ImportError, AttributeError, TypeError):
+            self.fast = False
+
+    def read(self, space: pymunk.Space) -> list[float]:
+        if not self.fast:
+            self.buf.clear()
+            pymunk.batch.get_space_bodies(space, _SCAN_FIELDS, self.buf)
+            self._floats = memoryview(self.buf.float_buf()).cast("d")
+            return self._floats.tolist()
+        fa = self._fa
         fa.num = 0
-        ia.num = 0
-        each(space._space, visit, data)
+        self._ia.num = 0
+        self._each(space._space, self._visit_get, self._get)
+        return self._unpack(fa.arr, fa.num)
 
-    return read
+    def ids(self) -> list[int]:
+        if not self.fast:
+            return memoryview(self.buf.int_buf()).cast("P").tolist()
+        return self._unpack(self._ia.arr, self._ia.num)
+
+    def set(self, j: int, value: float) -> None:
+        if self.fast:
+            self._fa.arr[j] = value
+        else:
+            self._floats[j] = value
+
+    def write(self, space: pymunk.Space) -> None:
+        if not self.fast:
+            pymunk.batch.set_space_bodies(space, _SET_FIELDS, self.buf)
+            return
+        fa = self._fa
+        n = fa.num
+        fa.num = 0                      # the setter reads the floats from the start
+        self._each(space._space, self._visit_put, self._put)
+        fa.num = n
 
 
 def _stepper(space: pymunk.Space):
@@ -704,7 +744,7 @@ class World:
         self._pending: list[tuple[str, int]] = []
         self._by_body_id: dict[int, _Puck] = {}
         self._buf = _scan_buffer()
-        self._read_bodies = _batch_reader(self._buf)
+        self._bodies = _BodyScan(self._buf)
         self._rest_v2 = p.rest_speed ** 2
         self._rest_w = p.rest_rim_speed / r
         self._cap2 = p.launch_cap ** 2
@@ -1036,12 +1076,10 @@ class World:
 
         :raises FloatingPointError: if a velocity became NaN (never seen; a safeguard).
         """
-        buf = self._buf
-        self._read_bodies(self._space)
-        view = memoryview(buf.float_buf()).cast("d")
-        floats = view.tolist()                 # one pass in C; max/min of a list are fast
-        if housekeep and any(floats[2::3]):       # some puck spins (0.0 is false)
-            self._spin_friction(buf, view, floats)
+        scan = self._bodies
+        floats = scan.read(self._space)        # a list: max/min of a list are fast
+        if housekeep and any(floats[2::3]):    # some puck spins (0.0 is false)
+            self._spin_friction(scan, floats)
         rest = not (self._falling or self._pending)
         # Fast path while things clearly move: the largest |vx|, |vy| or |ω| decides that
         # the world is not at rest; the full per-puck pass (parking, NaN guard) then runs
@@ -1050,7 +1088,7 @@ class World:
         full_pass = self._shot_steps % (4 * _CHECK_EVERY) == 0 or not housekeep
         if top >= self.params.rest_speed and not full_pass and top <= self._cap_axis:
             return False
-        ids = memoryview(buf.int_buf()).cast("P")
+        ids = scan.ids()
         it = iter(floats)
         vmax2, wmax = self._rest_v2, self._rest_w
         park = housekeep and self.params.park
@@ -1071,14 +1109,13 @@ class World:
                     self._park(pk)
         return rest
 
-    def _spin_friction(self, buf: pymunk.batch.Buffer, view: memoryview,
-                       floats: list[float]) -> None:
+    def _spin_friction(self, scan: "_BodyScan", floats: list[float]) -> None:
         """M-P2: the table's friction torque on every spinning puck not in free fall,
         for the ``_CHECK_EVERY`` sub-steps since the last check: ``|ω|`` falls by
         ``4μg/(3R)·8h`` (to 0 if less). ``floats`` (vx, vy, ω per body, in the space's
-        body order, read from ``view``, the batch buffer) is updated, the buffer too, and
-        written back in one batch call."""
-        ids = memoryview(buf.int_buf()).cast("P")
+        body order, as ``scan`` read them) is updated, the scan's buffer too, and written
+        back in one batch call."""
+        ids = scan.ids()
         dw = self._dw_scan
         by_id = self._by_body_id
         for i, bid in enumerate(ids):
@@ -1088,9 +1125,9 @@ class World:
                 pk = by_id.get(bid)
                 if pk is None or pk.fall_left > 0.0:
                     continue
-                floats[j] = view[j] = (0.0 if -dw <= w <= dw
-                                       else (w - dw if w > 0.0 else w + dw))
-        pymunk.batch.set_space_bodies(self._space, _SET_FIELDS, buf)
+                floats[j] = w = 0.0 if -dw <= w <= dw else (w - dw if w > 0.0 else w + dw)
+                scan.set(j, w)
+        scan.write(self._space)
 
     def step(self, dt: float, max_substeps: int = 240) -> None:
         """Advance the world by ``dt`` seconds (e.g. one frame) in fixed sub-steps of

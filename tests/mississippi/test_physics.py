@@ -720,3 +720,24 @@ def test_rebuilding_worlds_allocates_no_new_native_buffers(monkeypatch):
     worker.start()
     worker.join()
     assert len(made) <= 2, f"{len(made)} native buffers allocated for 1,004 worlds"
+
+
+def test_M_P5_M_P7_the_public_pymunk_path_gives_the_same_shot(monkeypatch):
+    """The rest checks read bodies through pymunk internals when they are there; on any
+    other pymunk layout the public batch functions do it. Both give the same shot."""
+    import mississippi.physics as P
+
+    def shot():
+        w, shooter = _break_world()
+        w.shoot(shooter, 6000.0, 40.0)
+        return w.run_until_rest().pucks
+
+    fast = shot()
+    orig = P._BodyScan.__init__
+
+    def public_only(self, buf):
+        orig(self, buf)
+        self.fast = False
+
+    monkeypatch.setattr(P._BodyScan, "__init__", public_only)
+    assert shot() == fast
