@@ -68,7 +68,8 @@ def run_break(**params) -> tuple[float, float, float, int, World]:
 
 def bare_space(world_like: World) -> tuple[pymunk.Space, list[pymunk.Body]]:
     """Bare pymunk: the same static boxes, bodies, circles and friction joints as a
-    freshly set-up break, with no callbacks, filters or parking."""
+    freshly set-up break, with no callbacks, filters or parking (so no per-contact
+    restitution: every puck–puck pair gets the shapes' product, restitution_max)."""
     t, p = world_like.table, world_like.params
     s = pymunk.Space()
     s.iterations = p.iterations
@@ -77,7 +78,7 @@ def bare_space(world_like: World) -> tuple[pymunk.Space, list[pymunk.Body]]:
     for x0, y0, x1, y1 in ((-T, -T, L + T, 0.0), (-T, W, L + T, W + T),
                            (-T, -T, 0.0, W + T), (L, -T, L + T, W + T)):
         poly = pymunk.Poly(st, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
-        poly.elasticity = p.rail_restitution / math.sqrt(p.puck_restitution)
+        poly.elasticity = p.rail_restitution / math.sqrt(p.restitution_max)
         poly.friction = p.rail_friction / math.sqrt(p.puck_friction)
         s.add(poly)
     m, r = t.puck_mass, t.puck_radius
@@ -86,13 +87,11 @@ def bare_space(world_like: World) -> tuple[pymunk.Space, list[pymunk.Body]]:
         b = pymunk.Body(m, pymunk.moment_for_circle(m, 0.0, r))
         b.position = (x, y)
         c = pymunk.Circle(b, r)
-        c.elasticity = math.sqrt(p.puck_restitution)
+        c.elasticity = math.sqrt(p.restitution_max)   # as World's shapes (no callback)
         c.friction = math.sqrt(p.puck_friction)
         pj = pymunk.PivotJoint(st, b, (0, 0), (0, 0))
         pj.max_bias, pj.max_force = 0.0, p.mu * m * p.g
-        gj = pymunk.GearJoint(st, b, 0.0, 1.0)
-        gj.max_bias, gj.max_force = 0.0, 2.0 / 3.0 * p.mu * m * p.g * r
-        s.add(b, c, pj, gj)
+        s.add(b, c, pj)              # World's spin friction is no joint (physics.py)
         bodies.append(b)
     bodies[-1].velocity = (6000.0, 0.0)
     return s, bodies

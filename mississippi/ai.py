@@ -24,16 +24,17 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from mississippi.rules import (Match, RIGHT_EDGE, LEFT_EDGE, TABLE_WIDTH, PUCK_RADIUS,
-                               ZONES, nearer_end, other)
+from mississippi.rules import (FLIP_WINDOW_S, Match, RIGHT_EDGE, LEFT_EDGE, TABLE_WIDTH,
+                               PUCK_RADIUS, ZONES, flip_race_winner, nearer_end, other)
+from mississippi.physics import PhysicsParams
 from mississippi.sim import (DECEL, MAX_SPEED, FlipToss, TableSim, launch_spot,
                              speed_to_travel)
 
-__all__ = ["Level", "LEVELS", "ShotPlan", "plan_shot", "plan_lag", "plan_counter",
+__all__ = ["Level", "LEVELS", "ShotPlan", "Seat", "plan_shot", "plan_lag", "plan_counter",
            "plan_target", "choose_role", "flip_delay", "catch_delay", "counter_delay",
            "forgets_knock", "play_match", "score"]
 
-RESTITUTION = 0.85          # M-P2, puck-puck (used only to guess a first speed)
+_PARAMS = PhysicsParams()    # M-P2's e(v), used only to guess first speeds
 FAR_EDGE = {"left": RIGHT_EDGE, "right": LEFT_EDGE}
 DIR = {"left": 1.0, "right": -1.0}
 
@@ -76,7 +77,7 @@ LEVELS = {
                           6, 2, 140.0, (-48.0, -36.0, 36.0, 48.0), (4500.0, 5500.0)),
     "expert": Level("expert", 0.02, 0.004, (0.0, -8.0, 8.0, -18.0, 18.0, -30.0, 30.0),
                     (0.92, 1.0, 1.1, 1.25, 1.45), 4, 6, 1.8, (0.45, 0.1), 0.035, 0.6,
-                    0.0, 10, 3, 70.0,
+                    0.0, 12, 3, 70.0,
                     tuple(float(o) for o in range(-60, 61, 6) if abs(o) >= 30),
                     (4000.0, 4500.0, 5000.0, 5500.0, 6000.0)),
 }
@@ -113,13 +114,36 @@ class ShotPlan:
 
 # --- scoring ------------------------------------------------------------------------------
 ROLE_VALUE = 4.0     # being the shooter is worth about four pucks
-FLIP_RISK = 1.5      # an open flip window may cost the role
+COUNTER_TRAVEL = 0.7  # s a counter shot takes to reach an overhanging target (~3 m at 4 m/s)
 
 
-def score(m: Match, me: str) -> float:
+def flip_swap_chance(placer: str | Level = "expert", shooter: str | Level = "expert",
+                     toss: FlipToss = FlipToss(), window: float = 3.0) -> float:
+    """Probability that an open flip window (M-F1) becomes a role swap: the placer starts
+    the flip within the window and before the shooter's counter shot can knock the target
+    in (M-F3, M-F4) — reaction times normal, the counter arriving ``COUNTER_TRAVEL`` s
+    after its release — and catches it (M-F2: the press lands in the catch band,
+    ``|N(0, catch σ)| ≤ band / 2`` around its middle)."""
+    p, c = level_of(placer), level_of(shooter)
+    mu_f, sd_f = p.flip_reaction
+    sd = math.hypot(sd_f, 0.1)
+    phi = lambda z: 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))        # noqa: E731
+    p_first = phi((c.counter_reaction + COUNTER_TRAVEL - mu_f) / sd)
+    p_in_time = phi((window - mu_f) / max(sd_f, 1e-9))
+    p_catch = math.erf((toss.window / 2.0) / (max(p.catch_sigma, 1e-9) * math.sqrt(2.0)))
+    return p_first * p_in_time * p_catch
+
+
+FLIP_SWAP = flip_swap_chance()      # Expert against Expert: ≈ 1
+
+
+def score(m: Match, me: str, flip_swap: float = FLIP_SWAP) -> float:
     """How good match state ``m`` is for side ``me`` (higher is better): +100 won, −100
     lost, else pucks at the other end minus pucks at mine (pucks resting on the table
-    counted at their nearer end, M-O4), plus the shooter's role, minus the flip risk."""
+    counted at their nearer end, M-O4), plus the shooter's role (``ROLE_VALUE``). In an
+    open flip window (M-F1) the shooter keeps the role only with probability
+    ``1 − flip_swap`` (:func:`flip_swap_chance` of the two players): the window is worth
+    ``ROLE_VALUE · flip_swap`` to the placer."""
     if m.phase == "over":
         return 100.0 if m.winner == me else -100.0
     opp = other(me)
@@ -127,11 +151,9 @@ def score(m: Match, me: str) -> float:
     for p in m.table.values():
         s += 1.0 if nearer_end(p.x) == opp else -1.0
     if m.shooter == me:
-        s += ROLE_VALUE
-        if m.phase == "flip":
-            s -= FLIP_RISK
+        s += ROLE_VALUE * (1.0 - flip_swap if m.phase == "flip" else 1.0)
     elif m.shooter == opp and m.phase == "flip":
-        s += FLIP_RISK
+        s += ROLE_VALUE * flip_swap
     return s
 
 
@@ -152,6 +174,15 @@ def _noisy(vx: float, vy: float, lv: Level, rng: random.Random) -> tuple[float, 
 
 
 # --- shooting -----------------------------------------------------------------------------
+def impact_speed_for(v_target: float) -> float:
+    """Head-on impact speed (mm/s) that sends a puck at rest off at ``v_target`` mm/s:
+    ``(1 + e(v)) / 2 · v = v_target`` with M-P2's restitution e(v), solved by iteration."""
+    v = v_target
+    for _ in range(8):
+        v = 2.0 * v_target / (1.0 + _PARAMS.restitution(v))
+    return v
+
+
 def _shot_candidates(side: str, tx: float, ty: float, lv: Level, *, last: bool = False):
     """(x0, y0, vx, vy) launches aimed at a target at (tx, ty) mm, best guesses first.
 
@@ -161,7 +192,7 @@ def _shot_candidates(side: str, tx: float, ty: float, lv: Level, *, last: bool =
     ``lv.cut_speeds`` mm/s) so that both pucks go on into the gutter."""
     x0, y0 = launch_spot(side, ty)
     to_edge = max(10.0, abs(FAR_EDGE[side] - tx)) + 25.0
-    v_hit = speed_to_travel(to_edge) * 2.0 / (1.0 + RESTITUTION)
+    v_hit = impact_speed_for(speed_to_travel(to_edge))
     out = []
     if last:
         for off in lv.cut_offsets:
@@ -197,12 +228,15 @@ class _Roller:
 
 
 def plan_shot(m: Match, level: str | Level = "expert", rng: random.Random | None = None, *,
-              mu: float = 0.20, seed: int = 0, counter: bool = False) -> ShotPlan:
+              mu: float = 0.20, seed: int = 0, counter: bool = False,
+              deadline: bool = True) -> ShotPlan:
     """Choose the shooter's launch (M-R2) for match ``m`` in the shoot phase (or a counter
     shot in the flip window, M-F3, with ``counter=True``).
 
     Returns a :class:`ShotPlan` whose (vx, vy) already carries the level's hand noise.
-    Raises ``ValueError`` when ``m`` has no target to shoot at.
+    ``deadline``: stop the search at the level's time budget (a badly overloaded machine
+    only); False searches the fixed number of rollouts whatever the time, so a seed always
+    gives the same plan (matches, tests). Raises ``ValueError`` when ``m`` has no target.
     """
     lv = level_of(level)
     rng = rng or random.Random(seed)
@@ -214,25 +248,29 @@ def plan_shot(m: Match, level: str | Level = "expert", rng: random.Random | None
     if knock and rng.random() < lv.forget_knock:
         knock = False                              # M-R8: a beginner may forget
     roller = _Roller(m, mu=mu, seed=seed)
-    best_val, best = _search(m, me, lv, rng, roller, counter=counter, t0=t0)
+    best_val, best = _search(m, me, lv, rng, roller, counter=counter, t0=t0,
+                             deadline=deadline)
     x0, y0, vx, vy = best
     nvx, nvy = _noisy(vx, vy, lv, rng)
     return ShotPlan(x0, y0, nvx, nvy, (vx, vy), best_val, knock, roller.count)
 
 
 def _search(m: Match, me: str, lv: Level, rng: random.Random, roller: "_Roller", *,
-            counter: bool = False, t0: float | None = None) -> tuple[float, tuple]:
+            counter: bool = False, t0: float | None = None,
+            flip_swap: float = FLIP_SWAP, deadline: bool = True) -> tuple[float, tuple]:
     """Roll out the candidates of level ``lv`` against the target of ``m`` and re-check the
     best ``lv.finalists`` under ``lv.robust`` noisy launches; (mean score, launch)."""
     t0 = time.perf_counter() if t0 is None else t0
+    cap = lv.budget if deadline else math.inf
     tp = m.table[m.target]
     last = m.knock_required and not counter
     scored: list[tuple[float, tuple]] = []
     for cand in _shot_candidates(me, tp.x, tp.y, lv, last=last):
-        if scored and time.perf_counter() - t0 > lv.budget * 0.6:      # hard cap only
+        if scored and time.perf_counter() - t0 > cap * 0.6:      # hard cap only
             break
         rep = roller.roll(*cand)
-        scored.append((score(_after(roller.base, rep, knocked=True, counter=counter), me), cand))
+        scored.append((score(_after(roller.base, rep, knocked=True, counter=counter), me,
+                             flip_swap), cand))
     scored.sort(key=lambda s: -s[0])
     best_val, best = scored[0]
     if lv.finalists and lv.robust:
@@ -240,23 +278,24 @@ def _search(m: Match, me: str, lv: Level, rng: random.Random, roller: "_Roller",
         for val, cand in scored[:lv.finalists]:
             vals = [val]
             for _ in range(lv.robust):
-                if time.perf_counter() - t0 > lv.budget:
+                if time.perf_counter() - t0 > cap:
                     break
                 nvx, nvy = _noisy(cand[2], cand[3], lv, rng)
                 rep = roller.roll(cand[0], cand[1], nvx, nvy)
-                vals.append(score(_after(roller.base, rep, knocked=True, counter=counter), me))
+                vals.append(score(_after(roller.base, rep, knocked=True, counter=counter), me,
+                                  flip_swap))
             finals.append((sum(vals) / len(vals), cand))
         best_val, best = max(finals, key=lambda f: f[0])
     return best_val, best
 
 
 def plan_counter(m: Match, level: str | Level = "expert", rng: random.Random | None = None, *,
-                 mu: float = 0.20, seed: int = 0) -> ShotPlan | None:
+                 mu: float = 0.20, seed: int = 0, deadline: bool = True) -> ShotPlan | None:
     """M-F3: a counter shot at the overhanging target during the flip window, or None when
     the shooter has no puck in hand or the flip is already in the air."""
     if m.phase != "flip" or m.flip_started or m.gutter[m.shooter] < 1:
         return None
-    return plan_shot(m, level, rng, mu=mu, seed=seed, counter=True)
+    return plan_shot(m, level, rng, mu=mu, seed=seed, counter=True, deadline=deadline)
 
 
 def plan_lag(m: Match, level: str | Level = "expert", rng: random.Random | None = None) -> ShotPlan:
@@ -286,10 +325,17 @@ def choose_role(m: Match, level: str | Level = "expert") -> str:
 
 # --- placing ------------------------------------------------------------------------------
 def plan_target(m: Match, level: str | Level = "expert", rng: random.Random | None = None, *,
-                mu: float = 0.20, seed: int = 0) -> tuple[float, float, bool, float]:
+                mu: float = 0.20, seed: int = 0,
+                deadline: bool = True) -> tuple[float, float, bool, float]:
     """M-R1 / M-R9: the target spot (x, y mm, standing, angle rad) for the placer of ``m``,
     the one where an opponent's best simulated shot (searched, then thrown with
-    intermediate hand noise) scores least. Beginners pick a random legal spot."""
+    intermediate hand noise) scores least. Beginners pick a random legal spot.
+
+    The flip chance is weighed (M-F1): candidate spots include two at the gutter edge
+    (the target overhanging, and 55 mm in), where a firm hit that drops the target may
+    leave the shot puck overhanging, and an open window is scored at what it is worth to
+    this placer — a role swap with :func:`flip_swap_chance` (its own flip and catch
+    against an intermediate shooter's counter)."""
     lv = level_of(level)
     rng = rng or random.Random(seed)
     side = m.placer
@@ -297,21 +343,24 @@ def plan_target(m: Match, level: str | Level = "expert", rng: random.Random | No
     # inner line side of the zone (far from the gutter) … near the gutter
     if side == "right":
         xs = [lo - PUCK_RADIUS + 4, lo + 40, lo + 130, lo + 230]
+        edge = [RIGHT_EDGE - 12.0, RIGHT_EDGE - 55.0]
     else:
         xs = [hi + PUCK_RADIUS - 4, hi - 40, hi - 130, hi - 230]
+        edge = [LEFT_EDGE + 12.0, LEFT_EDGE + 55.0]
     ys = [PUCK_RADIUS + 6, 130.0, TABLE_WIDTH / 2, TABLE_WIDTH - 130.0, TABLE_WIDTH - PUCK_RADIUS - 6]
     standing_ok = m.standing_allowed
     if not lv.placer_spots:
         x = rng.uniform(xs[0], xs[-1])
         y = rng.uniform(ys[1], ys[3])
         return x, y, False, 0.0
-    spots = [(x, y, False, 0.0) for x in xs[:3] for y in ys]
+    spots = [(x, y, False, 0.0) for x in xs[:3] + edge for y in ys]
     if standing_ok:
         spots += [(xs[0], y, True, a) for y in ys[1:4] for a in (0.0, math.pi / 4, math.pi / 2)]
     rng.shuffle(spots)
     spots = spots[:lv.placer_spots + (4 if standing_ok else 0)]
     t0 = time.perf_counter()
     opp = LEVELS["intermediate"]
+    swap = flip_swap_chance(lv, opp)
     quick = Level(**{**opp.__dict__, "finalists": 0, "robust": 0, "budget": 1.0,
                      "offsets": (0.0,), "cut_offsets": opp.cut_offsets[1:3],
                      "cut_speeds": opp.cut_speeds[:1]})
@@ -326,17 +375,18 @@ def plan_target(m: Match, level: str | Level = "expert", rng: random.Random | No
         roller = _Roller(trial, mu=mu, seed=seed)
         shooter = trial.shooter
         # the opponent's best aim at this spot, then its shaky hand: its mean score
-        _, (x0, y0, vx, vy) = _search(trial, shooter, quick, rng, roller)
+        _, (x0, y0, vx, vy) = _search(trial, shooter, quick, rng, roller, flip_swap=swap,
+                                      deadline=deadline)
         vals = []
         for _ in range(lv.placer_samples):
             nvx, nvy = _noisy(vx, vy, opp, rng)
             rep = roller.roll(x0, y0, nvx, nvy)
-            vals.append(score(_after(roller.base, rep, knocked=True), shooter))
+            vals.append(score(_after(roller.base, rep, knocked=True), shooter, swap))
         # the lowest shooter's score first; then the spot farther from the gutter
         key = (sum(vals) / len(vals), -abs(FAR_EDGE[other(side)] - x), rng.random())
         if best is None or key < best[0]:
             best = (key, (x, y, standing, angle))
-        if time.perf_counter() - t0 > lv.budget:
+        if deadline and time.perf_counter() - t0 > lv.budget:
             break
     if best is None:
         return xs[0], TABLE_WIDTH / 2, False, 0.0
@@ -368,18 +418,66 @@ def forgets_knock(level: str | Level, rng: random.Random) -> bool:
 
 
 # --- a whole match ------------------------------------------------------------------------
+class Seat:
+    """One side of :func:`play_match`: who decides and whose hand throws.
+
+    This base class is the computer at ``level``: its plans already carry the level's hand
+    noise (M-U1), it places with :func:`plan_target` and races the flip with the level's
+    reaction times. A benchmark subclasses it to model people (their own hands through the
+    mouse path, their own placements and reaction times): ``benchmarks/mississippi_matches.py``.
+    Every method takes the match's ``rng`` so a seed replays the match.
+    """
+
+    def __init__(self, level: str | Level = "expert") -> None:
+        self.level = level_of(level)
+
+    def throw(self, side: str, plan: ShotPlan, rng: random.Random) -> tuple:
+        """The launch (x, y mm, vx, vy mm/s) of a planned lag, shot or counter shot."""
+        return plan.x, plan.y, plan.vx, plan.vy
+
+    def place(self, m: Match, rng: random.Random, *, mu: float, seed: int) -> tuple:
+        """The target spot (x, y mm, standing, angle rad) for the placer of ``m``."""
+        return plan_target(m, self.level, rng, mu=mu, seed=seed, deadline=False)
+
+    def knocks(self, m: Match, rng: random.Random, plan: ShotPlan | None = None) -> bool:
+        """Whether the shooter knocks now (M-R8): before the placement (``plan`` None) or
+        with the shot's plan."""
+        if plan is not None:
+            return plan.knock
+        return not forgets_knock(self.level, rng)
+
+    def flip_delay(self, rng: random.Random) -> float:
+        """Seconds from the window opening to the flip's start (M-F1)."""
+        return flip_delay(self.level, rng)
+
+    def catch_delay(self, rng: random.Random, toss: FlipToss) -> float:
+        """Seconds from the flip's start to the catch press (M-F2)."""
+        return catch_delay(self.level, rng, toss)
+
+    def counter_delay(self, rng: random.Random) -> float:
+        """Seconds from the window opening to the counter's release (M-F3)."""
+        return counter_delay(self.level, rng)
+
+
 def play_match(seed: int, levels: dict | tuple = ("expert", "expert"), *,
                names: tuple = ("Left", "Right"), mu: float = 0.20, max_shots: int = 500,
-               on_decision: Callable[[str, float], None] | None = None) -> dict:
-    """Play an AI-against-AI match with full physics (lag, roles, knocks, flips) and return
-    a JSON-able summary: winner side and name, shots, role swaps, lag rounds, flips, gutter
-    counts (sum 16), ``capped`` when ``max_shots`` ended it (winner: fewer pucks in hand).
-    ``levels``: (left, right) level names. ``on_decision(kind, seconds)`` sees each AI
-    decision time."""
-    lv = {"left": level_of(levels[0]), "right": level_of(levels[1])}
+               on_decision: Callable[[str, float], None] | None = None,
+               seats: tuple | None = None) -> dict:
+    """Play a whole match with full physics (lag, roles, knocks, flips) and return a
+    JSON-able summary: winner side and name, shots, role swaps, lag rounds, flips
+    (caught / dropped / countered), gutter counts (sum 16), ``capped`` when ``max_shots``
+    ended it (winner: fewer pucks in hand), ``stats`` (every count of
+    :class:`mississippi.stats.MatchStats`). ``levels``: (left, right) level names, the
+    computer on both sides; ``seats``: (left, right) :class:`Seat` objects instead (people
+    modelled by a benchmark). ``on_decision(kind, seconds)`` sees each decision time.
+    The searches run without their time caps (``deadline=False``): a seed replays the
+    same match on any machine."""
+    if seats is None:
+        seats = (Seat(levels[0]), Seat(levels[1]))
+    seat = {"left": seats[0], "right": seats[1]}
+    lv = {side: seat[side].level for side in seat}
     rng = random.Random(seed)
     m = Match.new(names[0], names[1])
-    flips = {"caught": 0, "dropped": 0, "countered": 0}
     toss = FlipToss()
     psi = 0
 
@@ -390,11 +488,15 @@ def play_match(seed: int, levels: dict | tuple = ("expert", "expert"), *,
             on_decision(kind, time.perf_counter() - t)
         return r
 
-    def real_shot(plan: ShotPlan):
+    def real_shot(plan: ShotPlan, side: str | None = None, table=None):
         nonlocal psi
         psi += 1
-        sim = TableSim(m.table, mu=mu, seed=seed * 1000 + psi)
-        return sim.shoot(m.next_puck_id, plan.x, plan.y, plan.vx, plan.vy), sim
+        x, y, vx, vy = seat[side or m.shooter].throw(side or m.shooter, plan, rng)
+        sim = TableSim(m.table if table is None else table, mu=mu, seed=seed * 1000 + psi)
+        placed = sim.add_shot_clear(m.next_puck_id, x, y, vx, vy)
+        if placed is None:                       # no room where the hand let go: the spot
+            sim.add_shot(m.next_puck_id, *launch_spot(side or m.shooter), vx, vy)
+        return sim.run(20.0), sim
 
     while m.phase != "over" and m.shots < max_shots:
         ph = m.phase
@@ -402,71 +504,81 @@ def play_match(seed: int, levels: dict | tuple = ("expert", "expert"), *,
             side = m.lag_side
             plan = plan_lag(m, lv[side], rng)
             ids = {pid: m.table[pid] for pid in m.lag_pucks.values() if pid in m.table}
-            sim = TableSim(ids, mu=mu, seed=seed)
-            m.lag_shot(sim.shoot(m.next_puck_id, plan.x, plan.y, plan.vx, plan.vy))
+            rep, _ = real_shot(plan, side, ids)
+            m.lag_shot(rep)
             if m.lag_rounds > 50:       # practically never: force the left player's lag win
                 m.chooser, m.phase = "left", "choose_role"
         elif ph == "choose_role":
             m.choose_role(choose_role(m, lv[m.chooser]))
         elif ph == "place":
             sh = m.shooter
-            if m.knock_required and not m.knocked and not forgets_knock(lv[sh], rng):
+            if m.knock_required and not m.knocked and seat[sh].knocks(m, rng):
                 m.knock()                       # M-R8, before the placement: M-R9 moment
-            x, y, standing, angle = timed("place", plan_target, m, lv[m.placer], rng,
+            x, y, standing, angle = timed("place", seat[m.placer].place, m, rng,
                                           mu=mu, seed=seed)
             m.place_target(x, y, standing=standing, angle=angle)
         elif ph == "shoot":
-            plan = timed("shot", plan_shot, m, lv[m.shooter], rng, mu=mu, seed=seed)
-            if plan.knock and not m.knocked:
+            plan = timed("shot", plan_shot, m, lv[m.shooter], rng, mu=mu, seed=seed,
+                         deadline=False)
+            if m.must_knock_first and seat[m.shooter].knocks(m, rng, plan):
                 m.knock()
             rep, _ = real_shot(plan)
             m.shot(rep)
         elif ph == "flip":
-            _flip_race(m, lv, rng, toss, mu, seed, flips, real_shot)
+            _flip_race(m, seat, rng, toss, mu, seed, real_shot)
     capped = m.phase != "over"
+    st = m.stats
     winner = m.winner
     if capped:
         winner = min(("left", "right"), key=lambda s: (m.gutter[s], s == "right"))
     return {
         "winner": winner, "winner_name": m.name(winner) if winner else None,
         "shots": m.shots, "role_swaps": m.role_swaps, "lag_rounds": m.lag_rounds,
-        "flips": flips, "gutters": dict(m.gutter), "on_table": len(m.table),
-        "capped": capped, "last_rule": m.last.rule,
+        "flips": {"caught": st.flips_caught, "dropped": st.flips_dropped,
+                  "countered": st.flips_countered},
+        "gutters": dict(m.gutter), "on_table": len(m.table),
+        "capped": capped, "last_rule": m.last.rule, "stats": st.to_dict(),
     }
 
 
-def _flip_race(m: Match, lv: dict, rng: random.Random, toss: FlipToss, mu: float, seed: int,
-               flips: dict, real_shot) -> None:
-    """Resolve one flip window between two AIs (M-F1…M-F4) on the match ``m``."""
+def _flip_race(m: Match, seat: dict, rng: random.Random, toss: FlipToss, mu: float, seed: int,
+               real_shot, window: float = FLIP_WINDOW_S) -> None:
+    """Resolve one flip window between two AIs (M-F1…M-F4) on the match ``m``: the placer
+    would start the flip after its reaction delay, the shooter releases a counter shot
+    after its own; :func:`mississippi.rules.flip_race_winner` says who was first. A
+    counter that leaves the target resting fully on the table (pushed back) closes the
+    window before any flip (M-F3 interpretation in ``rules``)."""
     placer, shooter = m.placer, m.shooter
-    t_flip = flip_delay(lv[placer], rng)
-    plan = plan_counter(m, lv[shooter], rng, mu=mu, seed=seed)
+    seat = {k: (v if isinstance(v, Seat) else Seat(v)) for k, v in seat.items()}
+    t_flip = seat[placer].flip_delay(rng)
+    plan = plan_counter(m, seat[shooter].level, rng, mu=mu, seed=seed, deadline=False)
+    rep = t_release = t_drop = None
     if plan is not None:
-        t_release = counter_delay(lv[shooter], rng)
+        t_release = seat[shooter].counter_delay(rng)
+        if t_release >= min(t_flip, window):
+            plan = None                         # the flip (or the window's end) came first
+    if plan is not None:
         rep, sim = real_shot(plan)
         t_drop = sim.event_time(rep, "drop", m.target)
-        if t_drop is not None and t_release + t_drop < min(t_flip, 3.0):
-            m.counter_shot(rep)                 # M-F3: the target fell before the flip
-            flips["countered"] += 1
-            return
-        if t_flip >= 3.0:
-            m.counter_shot(rep)
-            if m.phase == "flip":
+        tp = rep.pucks.get(m.target)
+        pushed_back = (tp is not None and tp.state == "table" and t_drop is None)
+        won = flip_race_winner(window, flip_at=t_flip, counter_at=t_release,
+                               counter_drop=t_drop, counter_rest=rep.duration)
+        if won in ("countered", "expired") or pushed_back:
+            m.counter_shot(rep)                 # M-F3 (dropped / pushed back / missed)
+            if m.phase == "flip" and won == "expired":
                 m.flip_window_expired()         # M-F4
-            return
-        m.flip_start()
+            if m.phase != "flip":
+                return
+    elif flip_race_winner(window, flip_at=t_flip) == "expired":
+        m.flip_window_expired()                 # M-F4
+        return
+    m.flip_start()
+    if plan is not None:                        # a counter released before the flip
         ids = {k: v for k, v in m.table.items() if k != m.target}
-        late = TableSim(ids, mu=mu, seed=seed).shoot(m.next_puck_id, plan.x, plan.y,
-                                                       plan.vx, plan.vy)
+        late, _ = real_shot(plan, shooter, ids)
         m.counter_shot(late)                    # too late: the puck comes back (M-F3)
-    else:
-        if t_flip >= 3.0:
-            m.flip_window_expired()
-            return
-        m.flip_start()
-    if toss.caught(catch_delay(lv[placer], rng)):
+    if toss.caught(seat[placer].catch_delay(rng, toss)):
         m.flip_caught()
-        flips["caught"] += 1
     else:
         m.flip_dropped()
-        flips["dropped"] += 1

@@ -1,17 +1,33 @@
-"""The Mississippi :class:`~ludotheque.game.GameDescriptor` (docs/games-api.md) and the
-headless demo (``python main.py mississippi --demo --headless --seed 7``)."""
+"""The Mississippi :class:`~ludotheque.game.GameDescriptor` (docs/games-api.md).
+
+The scene module (pygame) is imported only when the shell asks for a scene or a preview;
+the headless demo (``python main.py mississippi --demo --headless --seed 7``) is the pure
+:mod:`mississippi.demo`, so that path runs with pygame not importable (decision 4)."""
 
 from __future__ import annotations
-
-import time
 
 from ludotheque import i18n
 from ludotheque.game import GameDescriptor, Option
 
-from mississippi import ai
-from mississippi.scene import draw_preview, make_scene, team_names
-
 _ = i18n.domain("mississippi")
+
+
+def _draw_preview(surface, rect):
+    from mississippi.scene import draw_preview
+
+    draw_preview(surface, rect)
+
+
+def _make_scene(app, config):
+    from mississippi.scene import make_scene
+
+    return make_scene(app, config)
+
+
+def _headless(seed, config):
+    from mississippi.demo import headless      # pure: no pygame on this path (decision 4)
+
+    return headless(seed, config)
 
 
 def rules_text() -> str:
@@ -38,36 +54,14 @@ def rules_text() -> str:
         "Keys: K knock, Space flip/catch, R replay, T slow replay, G aim guide, F3 debug view.")
 
 
-def run_headless(seed: int, config) -> dict:
-    """Play AI against AI with full physics and no window; the JSON-able summary:
-    game, seed, winner (name), winner_side, shots, role_swaps, seconds, final gutter counts
-    (summing to 16 with any puck left on the table), flips."""
-    t0 = time.perf_counter()
-    players = config.players
-    levels = tuple(p.level if p.kind == "ai" else "expert" for p in players)
-    size = int((config.options or {}).get("team", 1))
-    left = team_names(players[0].name, size)
-    right = team_names(players[1].name, size)
-    r = ai.play_match(int(seed), levels, names=(left[0], right[0]))
-    return {
-        "game": "mississippi", "seed": seed,
-        "winner": players[0].name if r["winner"] == "left" else players[1].name,
-        "winner_side": r["winner"], "shots": r["shots"], "role_swaps": r["role_swaps"],
-        "lag_rounds": r["lag_rounds"], "flips": r["flips"],
-        "seconds": round(time.perf_counter() - t0, 3),
-        "final_gutters": r["gutters"], "total_pucks": sum(r["gutters"].values()) + r["on_table"],
-        "capped": r["capped"], "levels": list(levels),
-    }
-
-
 DESCRIPTOR = GameDescriptor(
     id="mississippi",
     title=lambda: _("Mississippi"),
     pitch=lambda: _("Flick pucks down the long table and knock the target into the gutter."),
     rules_text=rules_text,
-    draw_preview=draw_preview,
-    make_scene=make_scene,
-    headless=run_headless,
+    draw_preview=_draw_preview,
+    make_scene=_make_scene,
+    headless=_headless,
     options=(
         # M-E2: teams of people taking turns; not offered against the computer
         Option("team", lambda: _("Players per team"), (1, 2, 3), 1, label_of=str, people_only=True),

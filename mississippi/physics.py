@@ -9,16 +9,29 @@ The model
 
 * **Table friction (M-P1)** is Coulomb friction made with pymunk's top-down technique
   (``examples/tank.py``): every puck is tied to ``space.static_body`` by a
-  :class:`pymunk.PivotJoint` (anchor at the centre of mass) and a :class:`pymunk.GearJoint`,
-  both with ``max_bias = 0`` (no position correction) and ``max_force`` equal to the
-  friction: ``μ·m·g`` for sliding and ``(2/3)·μ·m·g·R`` for spinning (uniform pressure
-  under a flat disc). A sliding puck therefore loses exactly ``μ·g·h`` of speed per
-  sub-step of ``h`` seconds — constant deceleration — and stops for real.
-  ``Space.damping`` is never used (it only decays exponentially and never stops).
-* **Contacts (M-P2)**: pymunk combines shape properties by multiplication, so each
-  puck's elasticity is ``√e_pp`` and each rail's ``e_pr / √e_pp`` (same for friction):
-  puck–puck and puck–rail pairs get exactly the configured values with no per-contact
-  Python callback.
+  :class:`pymunk.PivotJoint` (anchor at the centre of mass) with ``max_bias = 0`` (no
+  position correction) and ``max_force = μ·m·g``. A sliding puck therefore loses exactly
+  ``μ·g·h`` of speed per sub-step of ``h`` seconds — constant deceleration — and stops
+  for real. ``Space.damping`` is never used (it only decays exponentially and never
+  stops). **Spin** decays by the torque of the same friction under a flat disc,
+  ``(2/3)·μ·m·g·R`` (uniform pressure), i.e. ``4μg/(3R)`` rad/s²: applied at the rest
+  checks, every 8 sub-steps (1/30 s), to every spinning puck not in free fall, in one
+  batch call. (A :class:`pymunk.GearJoint` per puck did it every sub-step but cost 30 %
+  of a 16-puck break; spin changes nothing else in this model, where a puck's sliding
+  and turning are independent.)
+* **Contacts (M-P2)**: puck–puck restitution *falls with impact speed* as wood
+  compresses more in a harder hit: :func:`wood_restitution` gives ``e(v)`` from the
+  normal relative speed ``v`` the pair has just before the contact — the law
+  ``e ∝ v^(-1/4)`` of impacts beyond the elastic limit (Johnson, *Contact Mechanics*,
+  1985, §11.4), anchored at e = 0.60 for a wooden ball dropped 1 m (4.43 m/s) on a hard
+  floor and kept within 0.30…0.95 (M-P2); ``docs/mississippi-physics.md`` has the table.
+  The contact's ``begin`` handler sets :attr:`pymunk.Arbiter.restitution` from the
+  bodies' velocities before Chipmunk computes the contact's target bounce
+  (``cpArbiterPreStep``), so each contact bounces with the e of its own approach speed;
+  the later sub-steps of a lasting contact get the shapes' product, ``restitution_max``
+  (slow approaches). Puck–rail restitution is the constant ``rail_restitution`` (0.60):
+  pucks carry elasticity ``√e_max`` and friction ``√f_pp``, rails ``e_rail / √e_max`` and
+  ``f_rail / √f_pp``, and pymunk multiplies them.
 * **Rails, end boards (M-P5)** are 100 mm thick static boxes; a puck at the 6 m/s launch
   cap moves 25 mm per 1/240 s sub-step, far less than a board's thickness or a puck's
   diameter (76 mm), so nothing tunnels. Speeds are clamped to the launch cap.
@@ -82,15 +95,34 @@ from typing import Any
 import pymunk
 import pymunk.batch
 
-from .table import Side, Table
+from .table import G_MM_S2, LAUNCH_CAP, MU, V_OFF, Side, Table
 
 __all__ = [
-    "G_MM_S2", "PuckState", "ShotEvent", "ShotReport", "Contact", "PhysicsParams",
+    "G_MM_S2", "wood_restitution", "PuckState", "ShotEvent", "ShotReport", "Contact",
+    "PhysicsParams",
     "WorldSnapshot", "World", "PlacementError", "ShotError",
 ]
 
-#: Standard gravity in mm/s².
-G_MM_S2 = 9810.0
+
+
+def wood_restitution(v: float, *, e_ref: float = 0.60, v_ref: float = 4430.0,
+                     exponent: float = 0.25, e_min: float = 0.30,
+                     e_max: float = 0.95) -> float:
+    """Puck–puck coefficient of restitution for a normal approach speed ``v`` (mm/s),
+    M-P2: ``e = e_ref · (v / v_ref)^(-exponent)`` clamped to ``[e_min, e_max]``.
+
+    The law is Johnson's for impacts beyond the elastic limit (*Contact Mechanics*, 1985,
+    §11.4: e ∝ V^(-1/4)); the anchor e = 0.60 at 4.43 m/s is a wooden ball dropped 1 m on
+    a hard floor (The Physics Factbook, "Coefficient of restitution"). Defaults are those
+    of :class:`PhysicsParams`. ``v ≤ 0`` (not approaching) gives ``e_max``.
+
+    >>> [round(wood_restitution(v), 2) for v in (500, 1000, 2000, 4000, 6000)]
+    [0.95, 0.87, 0.73, 0.62, 0.56]
+    """
+    if not v > 0:
+        return e_max
+    e = e_ref * (v / v_ref) ** -exponent
+    return e_min if e < e_min else (e_max if e > e_max else e)
 
 # Collision types.
 _CT_PUCK = 1
@@ -118,6 +150,7 @@ _STILL = 1e-6                  # mm/s and rad/s: a puck this slow is parked
 _STILL2 = _STILL * _STILL
 _SCAN_FIELDS = (pymunk.batch.BodyFields.BODY_ID | pymunk.batch.BodyFields.VELOCITY
                 | pymunk.batch.BodyFields.ANGULAR_VELOCITY)
+_SET_FIELDS = pymunk.batch.BodyFields.VELOCITY | pymunk.batch.BodyFields.ANGULAR_VELOCITY
 
 PUCK_STATES = ("table", "overhang", "gutter_left", "gutter_right", "off_table")
 EVENT_KINDS = ("contact", "rail", "drop", "overhang", "off_table", "topple")
@@ -140,6 +173,72 @@ def _scan_buffer() -> pymunk.batch.Buffer:
     if buf is None:
         buf = _scan_buffers.buf = pymunk.batch.Buffer()
     return buf
+
+
+class _BodyScan:
+    """Every body's (id; vx, vy, ω) in one Chipmunk call, for the rest checks (M-P7) and
+    the spin friction (M-P2), over this thread's reused batch buffer (:func:`_scan_buffer`).
+
+    ``read(space)`` returns the floats as a list (vx, vy, ω per body, in the space's body
+    order); ``ids()`` the body ids of the last read; ``set(j, value)`` changes float ``j``
+    and ``write(space)`` writes (vx, vy, ω) back to every body. It is what
+    ``pymunk.batch.get_space_bodies`` / ``set_space_bodies`` do, without the Python those
+    wrappers spend building each request and copying the buffer (pymunk 7 internals; the
+    public functions on any other layout).
+    """
+
+    def __init__(self, buf: pymunk.batch.Buffer) -> None:
+        self.buf = buf
+        try:
+            from pymunk._chipmunk import ffi, lib
+
+            self._fa, self._ia = buf._float_arr, buf._int_arr
+            self._get = ffi.new("pmBatchedData *")
+            self._put = ffi.new("pmBatchedData *")
+            for d, f in ((self._get, _SCAN_FIELDS), (self._put, _SET_FIELDS)):
+                d.fields = f.value
+                d.floatArray = self._fa
+                d.intArray = self._ia
+            self._each = lib.cpSpaceEachBody
+            self._visit_get = ffi.addressof(lib, "pmSpaceBodyGetIteratorFuncBatched")
+            self._visit_put = ffi.addressof(lib, "pmSpaceBodySetIteratorFuncBatched")
+            self._unpack = ffi.unpack
+            self.fast = True
+        except (ImportError, AttributeError, TypeError):
+            self.fast = False
+
+    def read(self, space: pymunk.Space) -> list[float]:
+        if not self.fast:
+            self.buf.clear()
+            pymunk.batch.get_space_bodies(space, _SCAN_FIELDS, self.buf)
+            self._floats = memoryview(self.buf.float_buf()).cast("d")
+            return self._floats.tolist()
+        fa = self._fa
+        fa.num = 0
+        self._ia.num = 0
+        self._each(space._space, self._visit_get, self._get)
+        return self._unpack(fa.arr, fa.num)
+
+    def ids(self) -> list[int]:
+        if not self.fast:
+            return memoryview(self.buf.int_buf()).cast("P").tolist()
+        return self._unpack(self._ia.arr, self._ia.num)
+
+    def set(self, j: int, value: float) -> None:
+        if self.fast:
+            self._fa.arr[j] = value
+        else:
+            self._floats[j] = value
+
+    def write(self, space: pymunk.Space) -> None:
+        if not self.fast:
+            pymunk.batch.set_space_bodies(space, _SET_FIELDS, self.buf)
+            return
+        fa = self._fa
+        n = fa.num
+        fa.num = 0                      # the setter reads the floats from the start
+        self._each(space._space, self._visit_put, self._put)
+        fa.num = n
 
 
 def _stepper(space: pymunk.Space):
@@ -187,6 +286,112 @@ def _stepper(space: pymunk.Space):
             post_step.clear()
 
     return step
+
+
+# Hot paths through Chipmunk's own functions (pymunk 7 internals): pymunk's properties and
+# Space.add/remove cost 4–5 times the Chipmunk call they wrap, and parking adds and removes a
+# friction joint for most pucks of every shot. The friction joints are added and removed
+# here directly (pymunk's Space does not track them; each _Puck keeps its joint alive, and
+# pymunk's own free functions take a joint out of its space before freeing either). Same
+# Chipmunk calls in the same order as the public API: outcomes are bit-for-bit the same.
+try:
+    from pymunk._chipmunk import lib as _cp_lib
+
+    _cp_get_position = _cp_lib.cpBodyGetPosition
+    _cp_get_v, _cp_set_v = _cp_lib.cpBodyGetVelocity, _cp_lib.cpBodySetVelocity
+    _cp_get_w = _cp_lib.cpBodyGetAngularVelocity
+    _cp_set_w = _cp_lib.cpBodySetAngularVelocity
+    _cp_add_c, _cp_rm_c = _cp_lib.cpSpaceAddConstraint, _cp_lib.cpSpaceRemoveConstraint
+
+    def _body_x(body: pymunk.Body) -> float:
+        """x (mm) of a body's centre."""
+        return _cp_get_position(body._body).x
+
+    def _get_v(body: pymunk.Body) -> tuple[float, float]:
+        """(vx, vy) mm/s of a body."""
+        v = _cp_get_v(body._body)
+        return v.x, v.y
+
+    def _set_v(body: pymunk.Body, vx: float, vy: float) -> None:
+        _cp_set_v(body._body, (vx, vy))
+
+    def _get_w(body: pymunk.Body) -> float:
+        return _cp_get_w(body._body)
+
+    def _get_xy(body: pymunk.Body) -> tuple[float, float]:
+        p = _cp_get_position(body._body)
+        return p.x, p.y
+
+    _get_angle_cp = _cp_lib.cpBodyGetAngle
+
+    def _get_angle(body: pymunk.Body) -> float:
+        return _get_angle_cp(body._body)
+
+    def _set_w(body: pymunk.Body, w: float) -> None:
+        _cp_set_w(body._body, w)
+
+    def _add_joint(space: pymunk.Space, joint: pymunk.Constraint) -> None:
+        _cp_add_c(space._space, joint._constraint)
+
+    _cp_arb_n, _cp_arb_e = _cp_lib.cpArbiterGetNormal, _cp_lib.cpArbiterSetRestitution
+
+    def _arb_normal(arb: pymunk.Arbiter) -> tuple[float, float]:
+        n = _cp_arb_n(arb._arbiter)
+        return n.x, n.y
+
+    def _arb_set_e(arb: pymunk.Arbiter, e: float) -> None:
+        _cp_arb_e(arb._arbiter, e)
+
+    def _remove_joint(space: pymunk.Space, joint: pymunk.Constraint) -> None:
+        _cp_rm_c(space._space, joint._constraint)
+
+    _probe = pymunk.Body(1.0, 1.0)         # the layout is the expected one
+    _set_v(_probe, 1.0, 2.0)
+    _set_w(_probe, 3.0)
+    assert _get_v(_probe) == (1.0, 2.0) and _get_w(_probe) == 3.0 and _body_x(_probe) == 0.0
+    _probe_space = pymunk.Space()
+    _probe_space.add(_probe)
+    _probe_joint = pymunk.PivotJoint(_probe_space.static_body, _probe, (0.0, 0.0))
+    _add_joint(_probe_space, _probe_joint)
+    _remove_joint(_probe_space, _probe_joint)
+    del _probe, _probe_space, _probe_joint
+except (ImportError, AttributeError, TypeError, AssertionError):   # another pymunk
+    def _body_x(body: pymunk.Body) -> float:
+        """x (mm) of a body's centre."""
+        return body.position.x
+
+    def _get_v(body: pymunk.Body) -> tuple[float, float]:
+        v = body.velocity
+        return v.x, v.y
+
+    def _set_v(body: pymunk.Body, vx: float, vy: float) -> None:
+        body.velocity = (vx, vy)
+
+    def _get_w(body: pymunk.Body) -> float:
+        return body.angular_velocity
+
+    def _get_xy(body: pymunk.Body) -> tuple[float, float]:
+        p = body.position
+        return p.x, p.y
+
+    def _get_angle(body: pymunk.Body) -> float:
+        return body.angle
+
+    def _set_w(body: pymunk.Body, w: float) -> None:
+        body.angular_velocity = w
+
+    def _add_joint(space: pymunk.Space, joint: pymunk.Constraint) -> None:
+        space.add(joint)
+
+    def _arb_normal(arb: pymunk.Arbiter) -> tuple[float, float]:
+        n = arb.normal
+        return n.x, n.y
+
+    def _arb_set_e(arb: pymunk.Arbiter, e: float) -> None:
+        arb.restitution = e
+
+    def _remove_joint(space: pymunk.Space, joint: pymunk.Constraint) -> None:
+        space.remove(joint)
 
 
 class PlacementError(ValueError):
@@ -296,15 +501,27 @@ class PhysicsParams:
       0.25–0.5 for dry unfinished wood on wood; a varnished, polished or waxed top
       slides more easily, hence the lower value.
     * ``g`` (mm/s²) = 9810: standard gravity.
-    * ``puck_restitution`` (–) = 0.85: puck–puck, M-P2 ("about 0.85"). For scale:
-      stroboscopic impact tests of pucks on an air table (Maw, Barber & Fawcett, "The
-      oblique impact of elastic spheres", Wear 38, 1976) found restitution ≈ 0.93 and
-      rim friction ≈ 0.12 for their pucks; wooden pucks lose more energy.
+    * ``puck_restitution`` (–) = None: puck–puck restitution. None is the speed-dependent
+      model of M-P2 (:func:`wood_restitution` with the five ``restitution_*`` fields); a
+      number makes it a constant (experiments and tests only).
+    * ``restitution_ref`` (–) = 0.60 at ``restitution_ref_speed`` (mm/s) = 4430: the
+      anchor of the law — a wooden ball dropped 1 m on a hard floor rebounds with
+      e ≈ 0.60 ("wooden ball 0.603", The Physics Factbook, G. Elert ed., "Coefficient of
+      restitution"; √(2 g · 1 m) = 4.43 m/s).
+    * ``restitution_exponent`` (–) = 0.25: e ∝ v^(-1/4) once the contact yields
+      (Johnson, *Contact Mechanics*, CUP 1985, §11.4: e ∝ (ρV²/Y)^(-1/8)). Wood yields
+      early: Johnson's initial-yield speed V_Y = (26 (Y/E*)⁴ Y/ρ)^½ ≈ 0.07 m/s for maple
+      across the grain (Y ≈ 50 MPa, E* ≈ 7 GPa, ρ ≈ 700 kg/m³), below every shot in play.
+    * ``restitution_max`` (–) = 0.95, ``restitution_min`` (–) = 0.30: the bounds of M-P2
+      (e reaches 0.95 below 0.70 m/s, never 0.30 at the 6 m/s cap).
     * ``puck_friction`` (–) = 0.05: puck–puck sliding friction at the rim, M-P2 ("low
       puck–puck friction": varnish on varnish). It makes a cut puck "throw" slightly: a
       half-ball hit separates the pucks at about 87° instead of 90° (0 gives exactly 90°
       at e = 1; see the tests).
-    * ``rail_restitution`` (–) = 0.60: puck–rail and puck–end board, M-P2 ("about 0.6").
+    * ``rail_restitution`` (–) = 0.60: puck–rail and puck–end board, M-P2 ("about
+      0.5–0.7"); constant (no source gave its speed dependence; a rail is far stiffer and
+      heavier than a puck, and the law above anchors at a wooden ball on a hard floor —
+      0.60 is that anchor).
     * ``rail_friction`` (–) = 0.20: puck–rail, taken equal to the table's μ (same
       varnished wood); a design choice.
     * ``v_off`` (mm/s) = 3500: M-P4.
@@ -316,14 +533,19 @@ class PhysicsParams:
       False is for measuring the overhead against bare pymunk).
     """
 
-    mu: float = 0.20
+    mu: float = MU
     g: float = G_MM_S2
-    puck_restitution: float = 0.85
+    puck_restitution: float | None = None
+    restitution_ref: float = 0.60
+    restitution_ref_speed: float = 4430.0
+    restitution_exponent: float = 0.25
+    restitution_max: float = 0.95
+    restitution_min: float = 0.30
     puck_friction: float = 0.05
     rail_restitution: float = 0.60
     rail_friction: float = 0.20
-    v_off: float = 3500.0
-    launch_cap: float = 6000.0
+    v_off: float = V_OFF
+    launch_cap: float = LAUNCH_CAP
     dt: float = 1.0 / 240.0
     rest_speed: float = 5.0
     rest_rim_speed: float = 5.0
@@ -337,13 +559,35 @@ class PhysicsParams:
             v = getattr(self, name)
             if not (math.isfinite(v) and v > 0):
                 raise ValueError(f"M-P: {name} must be a positive number, not {v!r}")
-        for name in ("puck_restitution", "rail_restitution", "puck_friction",
-                     "rail_friction"):
+        for name in ("rail_restitution", "puck_friction", "rail_friction",
+                     "restitution_exponent"):
             v = getattr(self, name)
             if not (math.isfinite(v) and v >= 0):
                 raise ValueError(f"M-P2: {name} must be ≥ 0, not {v!r}")
+        for name in ("restitution_ref", "restitution_max", "restitution_min"):
+            v = getattr(self, name)
+            if not (math.isfinite(v) and 0 <= v <= 1):
+                raise ValueError(f"M-P2: {name} must be in [0, 1], not {v!r}")
+        if self.restitution_min > self.restitution_max:
+            raise ValueError("M-P2: restitution_min must not exceed restitution_max")
+        if not (math.isfinite(self.restitution_ref_speed) and self.restitution_ref_speed > 0):
+            raise ValueError("M-P2: restitution_ref_speed must be a positive speed (mm/s)")
+        e = self.puck_restitution
+        if e is not None and not (isinstance(e, (int, float)) and math.isfinite(e)
+                                  and 0 <= e <= 1):
+            raise ValueError(f"M-P2: puck_restitution must be None or in [0, 1], not {e!r}")
         if self.iterations < 1:
             raise ValueError("M-P5: iterations must be ≥ 1")
+
+    def restitution(self, v: float) -> float:
+        """Puck–puck restitution for a normal approach speed ``v`` (mm/s), M-P2: the
+        constant ``puck_restitution`` if set, else :func:`wood_restitution` with these
+        parameters."""
+        if self.puck_restitution is not None:
+            return float(self.puck_restitution)
+        return wood_restitution(v, e_ref=self.restitution_ref, v_ref=self.restitution_ref_speed,
+                                exponent=self.restitution_exponent,
+                                e_min=self.restitution_min, e_max=self.restitution_max)
 
 
 @dataclass(frozen=True)
@@ -409,7 +653,7 @@ class WorldSnapshot:
 class _Puck:
     """Internal record of one puck (pymunk objects + bookkeeping)."""
 
-    __slots__ = ("id", "body", "shape", "pivot", "gear", "state", "standing",
+    __slots__ = ("id", "body", "shape", "pivot", "state", "standing",
                  "fall_left", "parked", "x", "y")
 
     def __init__(self, pid: int) -> None:
@@ -417,7 +661,6 @@ class _Puck:
         self.body: pymunk.Body | None = None
         self.shape: pymunk.Shape | None = None
         self.pivot: pymunk.PivotJoint | None = None
-        self.gear: pymunk.GearJoint | None = None
         self.state = "table"       # "table" | "gutter_left" | "gutter_right" | "off_table"
         self.standing = False
         self.fall_left = 0.0       # s of free fall left (dropping into a gutter)
@@ -444,7 +687,7 @@ class World:
     (True, 'table', 1020.0)
     """
 
-    def __init__(self, table: Table | None = None, mu: float = 0.20, seed: int = 0,
+    def __init__(self, table: Table | None = None, mu: float = MU, seed: int = 0,
                  **params: Any) -> None:
         self.table = table if table is not None else Table()
         self.params = PhysicsParams(mu=mu, **params)
@@ -472,19 +715,28 @@ class World:
         self._space = s
         self._space_step = _stepper(s)
         self._h = p.dt
-        # Products give the pair values; a tiny floor keeps a zero puck value possible.
-        self._pp_e = math.sqrt(max(p.puck_restitution, 1e-12))
+        # Products give the pair values (a tiny floor keeps a zero puck value possible).
+        # Puck–puck restitution is set per contact when it begins (_on_puck_puck, M-P2);
+        # the shapes' product, used for the later sub-steps of a lasting contact, is the
+        # model's slow-approach value restitution_max (or the constant if one is set).
+        e_shapes = p.puck_restitution if p.puck_restitution is not None else p.restitution_max
+        self._pp_e = math.sqrt(max(e_shapes, 1e-12))
         self._pp_f = math.sqrt(max(p.puck_friction, 1e-12))
         self._wall_e = p.rail_restitution / self._pp_e
         self._wall_f = p.rail_friction / self._pp_f
+        self._e_const = p.puck_restitution
+        self._e_args = (p.restitution_ref, p.restitution_ref_speed, p.restitution_exponent,
+                        p.restitution_min, p.restitution_max)
         m, r = t.puck_mass, t.puck_radius
         self._moment_disc = pymunk.moment_for_circle(m, 0.0, r)
         self._moment_box = pymunk.moment_for_box(m, (t.puck_diameter, t.puck_thickness))
         self._f_slide = p.mu * m * p.g                         # g·mm/s²
         self._f_spin = (2.0 / 3.0) * p.mu * m * p.g * r        # g·mm²/s²
         self._dv_step = p.mu * p.g * p.dt                      # mm/s per sub-step
-        self._dw_step = self._f_spin / self._moment_disc * p.dt
+        self._dw_step = self._f_spin / self._moment_disc * p.dt    # rad/s per sub-step
+        self._dw_scan = self._dw_step * _CHECK_EVERY               # … per rest check
         self._t_fall = math.sqrt(2.0 * t.gutter_depth / p.g)
+        self._edges = (t.gutter_edge("left"), t.gutter_edge("right"))
         self._wall_names: dict[pymunk.Shape, str] = {}
         self._shape_puck: dict[pymunk.Shape, _Puck] = {}
         self._near_edge: dict[int, _Puck] = {}
@@ -492,6 +744,7 @@ class World:
         self._pending: list[tuple[str, int]] = []
         self._by_body_id: dict[int, _Puck] = {}
         self._buf = _scan_buffer()
+        self._bodies = _BodyScan(self._buf)
         self._rest_v2 = p.rest_speed ** 2
         self._rest_w = p.rest_rim_speed / r
         self._cap2 = p.launch_cap ** 2
@@ -548,7 +801,14 @@ class World:
         shape.elasticity = self._pp_e
         shape.friction = self._pp_f
         shape.filter = _F_TABLE_PUCK if pk.state == "table" else _F_GUTTER_PUCK
-        pk.body, pk.shape, pk.pivot, pk.gear = body, shape, None, None
+        pk.body, pk.shape = body, shape
+        # The friction joints are made now, parked or not: a parked puck that is hit
+        # then only adds them to the space (making them mid-shot cost ~2 µs per
+        # sub-step of a 16-puck break).
+        st = self._space.static_body
+        pk.pivot = pymunk.PivotJoint(st, body, (0.0, 0.0), (0.0, 0.0))
+        pk.pivot.max_bias = 0.0
+        self._set_friction(pk)
         self._space.add(body, shape)
         self._shape_puck[shape] = pk
         self._by_body_id[body.id] = pk
@@ -556,16 +816,9 @@ class World:
             self._attach_joints(pk)
 
     def _attach_joints(self, pk: _Puck) -> None:
-        """Add the two friction joints of ``pk`` to the space (made on first use):
-        pymunk's top-down friction, ``max_bias = 0``, ``max_force`` = friction (M-P1)."""
-        if pk.pivot is None:
-            st = self._space.static_body
-            pk.pivot = pymunk.PivotJoint(st, pk.body, (0.0, 0.0), (0.0, 0.0))
-            pk.pivot.max_bias = 0.0
-            pk.gear = pymunk.GearJoint(st, pk.body, 0.0, 1.0)
-            pk.gear.max_bias = 0.0
-            self._set_friction(pk)
-        self._space.add(pk.pivot, pk.gear)
+        """Add the two friction joints of ``pk`` to the space: pymunk's top-down
+        friction, ``max_bias = 0``, ``max_force`` = friction (M-P1)."""
+        _add_joint(self._space, pk.pivot)
 
     def _set_friction(self, pk: _Puck) -> None:
         """Friction joints on (sliding on the table or gutter floor) or off (falling)."""
@@ -573,15 +826,14 @@ class World:
             return
         falling = pk.fall_left > 0.0
         pk.pivot.max_force = 0.0 if falling else self._f_slide
-        pk.gear.max_force = 0.0 if falling else self._f_spin
 
     def _park(self, pk: _Puck) -> None:
         """Take a still puck's friction joints out of the space (see module docstring)."""
         if not pk.parked:
-            self._space.remove(pk.pivot, pk.gear)
+            _remove_joint(self._space, pk.pivot)
             pk.parked = True
-            pk.body.velocity = (0.0, 0.0)
-            pk.body.angular_velocity = 0.0
+            _set_v(pk.body, 0.0, 0.0)
+            _set_w(pk.body, 0.0)
 
     def _unpark(self, pk: _Puck) -> None:
         """Put the friction joints back and subtract the friction of the sub-step that
@@ -593,16 +845,15 @@ class World:
         if pk.fall_left > 0.0:
             return
         b = pk.body
-        vx, vy = b.velocity
+        vx, vy = _get_v(b)
         sp = math.hypot(vx, vy)
         if sp <= self._dv_step:
-            b.velocity = (0.0, 0.0)
+            _set_v(b, 0.0, 0.0)
         else:
             k = 1.0 - self._dv_step / sp
-            b.velocity = (vx * k, vy * k)
-        w = b.angular_velocity
-        b.angular_velocity = 0.0 if abs(w) <= self._dw_step else w - math.copysign(
-            self._dw_step, w)
+            _set_v(b, vx * k, vy * k)
+        w = _get_w(b)
+        _set_w(b, 0.0 if abs(w) <= self._dw_step else w - math.copysign(self._dw_step, w))
 
     def _unpark_touching(self, pk: _Puck) -> None:
         """Keep the invariant "a parked puck touches no other puck": unpark ``pk`` and
@@ -624,15 +875,34 @@ class World:
         return self._time - self._shot_t0
 
     def _on_puck_puck(self, arb: pymunk.Arbiter, space: pymunk.Space, data: Any) -> None:
+        """A puck–puck (or puck–standing puck) contact begins: unpark the pair, set the
+        contact's restitution from the pair's normal approach speed (M-P2) and record the
+        event. Chipmunk calls ``begin`` before it turns the arbiter's restitution into
+        the contact's target bounce (``cpArbiterPreStep``), and every new touch — the
+        next row of a rack, a puck hit twice — is a new ``begin``. Chipmunk resets the
+        restitution to the shapes' product on later sub-steps of the same contact:
+        ``restitution_max``, the model's value for the slow approaches a lasting
+        contact has (a ``pre_solve`` handler would set it every sub-step, at twice the
+        cost of a 16-puck break)."""
         sa, sb = arb.shapes
         pa, pb = self._shape_puck[sa], self._shape_puck[sb]
         if pa.parked:
             self._pending.append(("unpark", pa.id))
         if pb.parked:
             self._pending.append(("unpark", pb.id))
-        n = arb.normal
-        va, vb = sa.body.velocity, sb.body.velocity
-        vrn = (vb.x - va.x) * n.x + (vb.y - va.y) * n.y
+        nx, ny = _arb_normal(arb)
+        vax, vay = _get_v(pa.body)
+        vbx, vby = _get_v(pb.body)
+        vrn = (vbx - vax) * nx + (vby - vay) * ny
+        e = self._e_const
+        if e is None:
+            e_ref, v_ref, k, e_min, e_max = self._e_args
+            if vrn < 0.0:
+                e = e_ref * (-vrn / v_ref) ** -k
+                e = e_min if e < e_min else (e_max if e > e_max else e)
+            else:
+                e = e_max
+        _arb_set_e(arb, e)
         if -vrn >= _EVENT_MIN_SPEED:
             ids = (pa.id, pb.id) if pa.id < pb.id else (pb.id, pa.id)
             self._events.append(ShotEvent(self._now() + self._h, "contact", ids, None,
@@ -755,23 +1025,27 @@ class World:
     def _remove_from_space(self, pk: _Puck) -> None:
         if pk.body is None:
             return
-        objs: list[Any] = [pk.body, pk.shape]
+        self._space.remove(pk.body, pk.shape)
         if not pk.parked:
-            objs += [pk.pivot, pk.gear]
-        self._space.remove(*objs)
+            _remove_joint(self._space, pk.pivot)
         self._shape_puck.pop(pk.shape, None)
         self._near_edge.pop(pk.id, None)
         self._falling.pop(pk.id, None)
         self._by_body_id.pop(pk.body.id, None)
-        pk.body = pk.shape = pk.pivot = pk.gear = None
+        pk.body = pk.shape = pk.pivot = None
         pk.parked = False
 
     def _check_drops(self) -> None:
-        """M-P3: a puck whose centre passed a gutter edge line drops into that gutter."""
-        t = self.table
-        gl, gr = t.gutter_edge("left"), t.gutter_edge("right")
+        """M-P3: a puck whose centre passed a gutter edge line drops into that gutter.
+        Parked pucks are still (anything that moves one unparks it first), so only
+        moving ones are read, through Chipmunk's getter (a quarter of the cost of
+        ``Body.position``: this runs every sub-step a puck is near a gutter)."""
+        gl, gr = self._edges
+        pos = _body_x
         for pid, pk in list(self._near_edge.items()):
-            x = pk.body.position.x
+            if pk.parked:
+                continue
+            x = pos(pk.body)
             if x < gl or x > gr:
                 side = "left" if x < gl else "right"
                 del self._near_edge[pid]
@@ -802,19 +1076,19 @@ class World:
 
         :raises FloatingPointError: if a velocity became NaN (never seen; a safeguard).
         """
-        buf = self._buf
-        buf.clear()
-        pymunk.batch.get_space_bodies(self._space, _SCAN_FIELDS, buf)
-        floats = memoryview(buf.float_buf()).cast("d")
+        scan = self._bodies
+        floats = scan.read(self._space)        # a list: max/min of a list are fast
+        if housekeep and any(floats[2::3]):    # some puck spins (0.0 is false)
+            self._spin_friction(scan, floats)
         rest = not (self._falling or self._pending)
         # Fast path while things clearly move: the largest |vx|, |vy| or |ω| decides that
         # the world is not at rest; the full per-puck pass (parking, NaN guard) then runs
         # only every 4th check (every 32 sub-steps), or when a speed nears the cap.
-        top = max(map(abs, floats), default=0.0)
+        top = max(max(floats), -min(floats)) if floats else 0.0
         full_pass = self._shot_steps % (4 * _CHECK_EVERY) == 0 or not housekeep
         if top >= self.params.rest_speed and not full_pass and top <= self._cap_axis:
             return False
-        ids = memoryview(buf.int_buf()).cast("P")
+        ids = scan.ids()
         it = iter(floats)
         vmax2, wmax = self._rest_v2, self._rest_w
         park = housekeep and self.params.park
@@ -834,6 +1108,26 @@ class World:
                         and not self._touches_other_puck(pk)):
                     self._park(pk)
         return rest
+
+    def _spin_friction(self, scan: "_BodyScan", floats: list[float]) -> None:
+        """M-P2: the table's friction torque on every spinning puck not in free fall,
+        for the ``_CHECK_EVERY`` sub-steps since the last check: ``|ω|`` falls by
+        ``4μg/(3R)·8h`` (to 0 if less). ``floats`` (vx, vy, ω per body, in the space's
+        body order, as ``scan`` read them) is updated, the scan's buffer too, and written
+        back in one batch call."""
+        ids = scan.ids()
+        dw = self._dw_scan
+        by_id = self._by_body_id
+        for i, bid in enumerate(ids):
+            j = 3 * i + 2
+            w = floats[j]
+            if w != 0.0:
+                pk = by_id.get(bid)
+                if pk is None or pk.fall_left > 0.0:
+                    continue
+                floats[j] = w = 0.0 if -dw <= w <= dw else (w - dw if w > 0.0 else w + dw)
+                scan.set(j, w)
+        scan.write(self._space)
 
     def step(self, dt: float, max_substeps: int = 240) -> None:
         """Advance the world by ``dt`` seconds (e.g. one frame) in fixed sub-steps of
@@ -864,14 +1158,17 @@ class World:
         for pid in sorted(self._pucks):
             pk = self._pucks[pid]
             if pk.body is not None and not pk.parked:
-                pk.body.velocity = (0.0, 0.0)
-                pk.body.angular_velocity = 0.0
+                _set_v(pk.body, 0.0, 0.0)
+                _set_w(pk.body, 0.0)
                 if self.params.park and not self._touches_other_puck(pk):
                     self._park(pk)
-        for pid, st in self.pucks().items():
-            if st.state == "overhang":
-                self._events.append(ShotEvent(self._now(), "overhang", (pid,),
-                                              self.table.overhangs(st.x), 0.0))
+        overhangs = self.table.overhangs
+        for pid in sorted(self._pucks):
+            pk = self._pucks[pid]
+            if pk.body is not None and pk.state == "table":
+                side = overhangs(_body_x(pk.body))
+                if side is not None:
+                    self._events.append(ShotEvent(self._now(), "overhang", (pid,), side, 0.0))
 
     def run_until_rest(self, max_s: float = 20.0) -> ShotReport:
         """Simulate until every puck is at rest (M-P7) or ``max_s`` simulated seconds
@@ -911,13 +1208,12 @@ class World:
         if pk.body is None:
             return PuckState(pk.id, pk.state, pk.x, pk.y)
         b = pk.body
-        x, y = b.position
-        vx, vy = b.velocity
+        x, y = _get_xy(b)
+        vx, vy = _get_v(b)
         state = pk.state
         if state == "table" and self.table.overhangs(x) is not None:
             state = "overhang"
-        return PuckState(pk.id, state, x, y, vx, vy, b.angle, b.angular_velocity,
-                         pk.standing)
+        return PuckState(pk.id, state, x, y, vx, vy, _get_angle(b), _get_w(b), pk.standing)
 
     def pucks(self) -> dict[int, PuckState]:
         """Current state of every puck by id (off-table pucks keep where they left).

@@ -4,9 +4,30 @@ The match consumes the *outcome* of each shot — a physics ``ShotReport`` or an
 the same shape (see :class:`ReportLike`) — and decides everything a referee would: the lag
 (M-L), roles, whose shot, the counts in each gutter ("in hand", M-O2), the pucks resting on
 the table, the knock (M-R8), the standing target (M-R9), the flip window (M-F) and the
-winner (M-R10, M-E1). Every transition records the rule id that decided it in
-:attr:`Match.last` (an :class:`Outcome`), and illegal input raises :class:`IllegalAction`
-whose message starts with the rule id.
+winner (M-R10, M-E1). Every transition records the rule id that decided it, and a
+machine-readable ``code``, in :attr:`Match.last` (an :class:`Outcome`); illegal input raises
+:class:`IllegalAction`, which carries the rule id (``rule``) and a short machine-readable
+``code`` (decision 5), its message starting with the rule id. Scenes choose their texts by
+``rule`` and ``code``, never by the English text. The match counts what happened
+(:attr:`Match.stats`, a :class:`mississippi.stats.MatchStats`) and its end is typed
+(:meth:`Match.outcome`, a :class:`MatchResult`).
+
+The state protocol shared by the games (issue 14 §3, ``docs/games-api.md``,
+``ludotheque.session.protocol.GameState``), where it fits: :attr:`Match.to_move`,
+:meth:`Match.current_player`, :meth:`Match.legal_actions` (the names of the actions
+possible now), :meth:`Match.play` (a new match after an :class:`Action` or its text —
+shots carry their physical outcome, so their text is JSON with the report),
+:meth:`Match.is_terminal`, :meth:`Match.outcome`, :meth:`Match.to_text` /
+:meth:`Match.from_text`; :meth:`Match.apply` is the same step in place. The phase methods
+(``lag_shot``, ``place_target``, ``shot`` …) stay. No chance nodes: the physics decides a
+shot, and the report says what it decided.
+
+Rules the scene used to decide and that live here now: the forgotten knock
+(:meth:`Match.unknocked_shot`, M-R8), the flip race's clock — which fell first, when the
+window closes (:class:`FlipRace`, :func:`flip_race_winner`, :data:`FLIP_WINDOW_S`, M-F1,
+M-F3, M-F4) —, the team members' names and who shoots next (:func:`team_names`,
+:meth:`Match.name`, M-E2), and where the puck in hand waits (:func:`hand_spot`, M-U1).
+μ, g, the launch cap and the launch spots come from :mod:`mississippi.table`.
 
 Puck ids. The match numbers pucks itself: :attr:`Match.next_puck_id` is the id the next
 puck taken from a gutter gets (the lag puck, the target, the shot puck, the counter puck).
@@ -34,6 +55,12 @@ Interpretations this module had to make where the rulebook is silent (all cited 
 * M-F3: a counter shot that pushes the target back fully onto the table closes the flip
   window (there is nothing left to flip) and play goes on as in M-R3. A counter that sends
   the target off the table is an M-R6 shot (roles swap).
+* M-F3: "the target drops first" is strict — a drop at the very instant the flip starts
+  is the flip's. M-F4: the window closes after :data:`FLIP_WINDOW_S` "if there is no
+  counter": a counter released inside the window keeps it open until that shot comes to
+  rest, so the race it started is decided (:func:`flip_race_winner`, :class:`FlipRace`).
+* M-R8 (forgotten knock, :meth:`Match.unknocked_shot`): nothing is thrown — the puck stays
+  in hand — and the shot still counts in :attr:`Match.shots` (the shooter's turn is used).
 * M-E1 (defensive): if a player ever has no puck left at step 1 (only possible after
   freak bounces, e.g. a target knocked back past the middle), that player has got rid of
   all their pucks and wins.
@@ -41,15 +68,19 @@ Interpretations this module had to make where the rulebook is silent (all cited 
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import asdict, dataclass, field
 from typing import Any, Iterable, Mapping, Protocol
 
-from mississippi.table import Table
+from mississippi.stats import COUNTERS, MatchStats
+from mississippi.table import DECEL, G_MM_S2, LAUNCH_CAP, MU, Table
 
 __all__ = [
-    "IllegalAction", "Match", "Outcome", "TablePuck", "PuckOutcome", "Report",
-    "ReportLike", "SIDES", "other", "touches_zone", "nearer_end", "valid_target_spot",
+    "IllegalAction", "Refusal", "Match", "Outcome", "MatchResult", "Action", "TablePuck",
+    "PuckOutcome", "Report", "ReportLike", "SIDES", "other", "touches_zone", "nearer_end",
+    "valid_target_spot", "team_names", "hand_spot", "FlipRace", "flip_race_winner",
+    "FLIP_WINDOW_S", "MIN_THROW_SPEED", "MatchStats", "MU", "G_MM_S2", "DECEL", "LAUNCH_CAP",
     "TABLE_LENGTH", "TABLE_WIDTH", "GUTTER", "ZONE", "LEFT_EDGE", "RIGHT_EDGE",
     "PUCK_RADIUS", "PUCK_THICKNESS", "TOTAL_PUCKS", "PUCKS_EACH", "TABLE",
 ]
@@ -75,8 +106,65 @@ ON_TABLE = ("table", "overhang")
 GUTTER_STATES = {"gutter_left": "left", "gutter_right": "right"}
 
 
+FLIP_WINDOW_S = 3.0
+"""M-F4: seconds the placer has to start a flip once the window opens (the default; the
+game's "Time to flip" option may change it)."""
+
+MIN_THROW_SPEED = 30.0
+"""M-U1: a release slower than this (mm/s) is a press without a throw: nothing is shot."""
+
+
 class IllegalAction(ValueError):
-    """An action the rules forbid now; the message starts with the rule id (``M-R1 …``)."""
+    """An action the rules forbid now (decision 5). ``rule``: the rule id it breaks
+    (``"M-R1"``); ``code``: a short machine-readable reason (``"not-in-zone"``);
+    ``text``: the English explanation. ``str(exc)`` is ``"<rule> <text>"``.
+
+    Codes: ``wrong-phase`` (the action is not possible in this phase), ``not-legal-now``,
+    ``unknown-action`` (:meth:`Match.apply`), ``empty-team`` (M-E2), ``no-puck`` (M-O2),
+    ``report-lost-pucks``, ``report-wrong-puck``, ``unknown-state``, ``bad-save`` (M-O6),
+    ``not-a-role`` (M-L2), ``not-in-zone``, ``not-between-rails``, ``overlaps-puck``
+    (M-R1), ``standing-not-allowed`` (M-R9), ``knock-not-needed``, ``already-knocked``,
+    ``no-knock-due`` (M-R8), ``flip-started``, ``no-flip-in-air`` (M-F1, M-F2, M-F4).
+    """
+
+    def __init__(self, rule: str, code: str = "", text: str | None = None) -> None:
+        if text is None:                         # IllegalAction("M-R1 the target …")
+            rule, _sp, text = rule.partition(" ")
+        super().__init__(f"{rule} {text}")
+        self.rule = rule
+        self.code = code
+        self.text = text
+
+    def __reduce__(self):                        # picklable (AI worker processes)
+        return (IllegalAction, (self.rule, self.code, self.text))
+
+    @property
+    def detail(self) -> str:
+        """The English explanation without the rule id (the other games' name for it)."""
+        return self.text
+
+    @classmethod
+    def of(cls, refusal: "Refusal") -> "IllegalAction":
+        """The error for a :class:`Refusal`."""
+        return cls(refusal.rule, refusal.code, refusal.text)
+
+
+class Refusal(str):
+    """Why an action would be refused: the English reason with the rule id first (a
+    ``str``, as :func:`valid_target_spot` and :meth:`Match.check_target` always returned),
+    carrying ``rule``, ``code`` and ``text`` like :class:`IllegalAction`."""
+
+    rule: str
+    code: str
+    text: str
+
+    def __new__(cls, rule: str, code: str, text: str) -> "Refusal":
+        r = super().__new__(cls, f"{rule} {text}")
+        r.rule, r.code, r.text = rule, code, text
+        return r
+
+    def __getnewargs__(self):
+        return (self.rule, self.code, self.text)
 
 
 def other(side: str) -> str:
@@ -116,22 +204,144 @@ def touches_zone(side: str, x: float, y: float = TABLE_WIDTH / 2, *,
 
 
 def valid_target_spot(side: str, x: float, y: float, *, standing: bool = False,
-                      angle: float = 0.0, others: Iterable[tuple[float, float]] = ()) -> str | None:
+                      angle: float = 0.0,
+                      others: Iterable[tuple[float, float]] = ()) -> Refusal | None:
     """Check a target spot for the placer at ``side`` (M-R1).
 
-    Returns ``None`` when legal, else the English reason starting with the rule id.
+    Returns ``None`` when legal, else a :class:`Refusal` (the English reason starting with
+    the rule id; codes ``not-in-zone``, ``not-between-rails``, ``overlaps-puck``).
     ``others`` are (x, y) mm centres of pucks already on the table (a target may not
-    overlap one).
+    overlap one). Coordinates that are not finite numbers are ``not-in-zone``.
     """
+    if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in (x, y, angle)):
+        return Refusal("M-R1", "not-in-zone",
+                       "the target must touch your target zone with its centre on the table")
     hx, hy = half_extents(standing, angle)
     if not touches_zone(side, x, y, standing=standing, angle=angle):
-        return "M-R1 the target must touch your target zone with its centre on the table"
+        return Refusal("M-R1", "not-in-zone",
+                       "the target must touch your target zone with its centre on the table")
     if not (hy - 1e-6 <= y <= TABLE_WIDTH - hy + 1e-6):
-        return "M-R1 the target must lie between the rails"
+        return Refusal("M-R1", "not-between-rails", "the target must lie between the rails")
     for ox, oy in others:
         if math.hypot(ox - x, oy - y) < 2 * PUCK_RADIUS - 1e-6:
-            return "M-R1 the target may not overlap another puck"
+            return Refusal("M-R1", "overlaps-puck", "the target may not overlap another puck")
     return None
+
+
+def team_names(name: str, size: int = 1) -> list[str]:
+    """M-E2: the members of a side, in shooting order. ``"Ann, Alex"`` (or ``"Ann/Alex"``)
+    gives two; otherwise ``size`` numbered members ``"Ann 1"``, ``"Ann 2"`` (one member:
+    the name itself). An empty name stays one member called ``""``."""
+    parts = [p.strip() for p in str(name).replace("/", ",").split(",") if p.strip()]
+    if len(parts) > 1:
+        return parts
+    base = parts[0] if parts else str(name)
+    return [base] if size <= 1 else [f"{base} {i + 1}" for i in range(size)]
+
+
+def hand_spot(side: str, pucks: Iterable[tuple[float, float]] = ()) -> tuple[float, float]:
+    """M-U1: where the shooter's puck in hand waits to be pressed (x, y mm): at the back
+    of their own zone (:meth:`Table.hand_x`), mid-width, or 130 mm from a rail if a resting
+    puck (``pucks``: (x, y) centres) is within 2.2 radii; mid-width if none is clear."""
+    x = TABLE.hand_x(side)
+    pucks = list(pucks)
+    for y in (TABLE_WIDTH / 2, 130.0, TABLE_WIDTH - 130.0):
+        if all(math.hypot(px - x, py - y) > 2.2 * PUCK_RADIUS for px, py in pucks):
+            return x, y
+    return x, TABLE_WIDTH / 2
+
+
+def flip_race_winner(window: float = FLIP_WINDOW_S, flip_at: float | None = None,
+                     counter_at: float | None = None, counter_drop: float | None = None,
+                     counter_rest: float | None = None) -> str:
+    """Who wins a flip race (M-F1, M-F3, M-F4), from its event times in seconds since the
+    window opened: ``flip_at`` when the placer would start the flip (None: never),
+    ``counter_at`` when the shooter releases a counter shot (None: none; it must be within
+    the window), ``counter_drop`` how long after its release the counter knocks the target
+    off the table (None: it does not), ``counter_rest`` how long after its release the
+    counter's shot comes to rest.
+
+    Returns ``"countered"`` (the target fell strictly before any flip started, M-F3),
+    ``"flip"`` (the placer started the flip while the window was open, M-F1) or
+    ``"expired"`` (neither, M-F4). The window stays open past ``window`` while a counter
+    released inside it is still moving (M-F4: it closes "if there is no counter").
+    """
+    if counter_at is not None and not counter_at < window:
+        counter_at = None                            # too late to counter
+    drop = None if counter_at is None or counter_drop is None else counter_at + counter_drop
+    if drop is not None and (flip_at is None or drop < flip_at):
+        return "countered"
+    if flip_at is not None:
+        moving = (counter_at is not None and counter_rest is not None
+                  and counter_at <= flip_at <= counter_at + counter_rest)
+        if flip_at < window or moving:
+            return "flip"
+    return "expired"
+
+
+@dataclass
+class FlipRace:
+    """The clock of one flip window (M-F1…M-F4), for a scene running in real time.
+
+    ``window`` (s, :data:`FLIP_WINDOW_S`); ``t``: seconds since the window opened
+    (:meth:`tick`); ``started_at``: when the placer started the flip; ``countered_at``:
+    when the counter knocked the target off the table; ``counter_moving``: a counter shot
+    is on the table. The match itself (:class:`Match`) is changed by the scene calling
+    the phase methods the race says are due.
+    """
+
+    window: float = FLIP_WINDOW_S
+    t: float = 0.0
+    started_at: float | None = None
+    countered_at: float | None = None
+    counter_moving: bool = False
+
+    def tick(self, dt: float) -> None:
+        """Advance the clock by ``dt`` seconds."""
+        self.t += max(0.0, float(dt))
+
+    @property
+    def open(self) -> bool:
+        """The window is open: no flip started, the target not knocked in, and the time
+        not up — or up while a counter is still moving (M-F4)."""
+        return (self.started_at is None and self.countered_at is None
+                and (self.t < self.window or self.counter_moving))
+
+    def may_counter(self) -> bool:
+        """M-F3: the shooter may release a counter now (inside the window, before the
+        flip started, no counter already moving)."""
+        return self.open and self.t < self.window and not self.counter_moving
+
+    def start_flip(self) -> bool:
+        """M-F1: the placer starts the flip now; False (nothing changes) when the window is
+        not open — e.g. the counter's target already fell (M-F3: it fell first)."""
+        if not self.open:
+            return False
+        self.started_at = self.t
+        return True
+
+    def target_fell(self) -> bool:
+        """M-F3: the counter knocked the target off the table now; True when that was
+        before any flip (the counter wins: no flip, roles stay)."""
+        if self.started_at is not None or self.countered_at is not None:
+            return False
+        self.countered_at = self.t
+        return True
+
+    @property
+    def countered(self) -> bool:
+        """The counter won the race (M-F3)."""
+        return self.countered_at is not None
+
+    @property
+    def expired(self) -> bool:
+        """M-F4: no flip within the window and no counter moving: play goes on (M-R3)."""
+        return (self.started_at is None and self.countered_at is None
+                and self.t >= self.window and not self.counter_moving)
+
+    def in_air(self) -> float | None:
+        """Seconds the flipped target has been in the air, or None before the flip."""
+        return None if self.started_at is None else self.t - self.started_at
 
 
 # --- reports -------------------------------------------------------------------------------
@@ -187,11 +397,123 @@ class TablePuck:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What the last transition did: the deciding rule id, a short English explanation
-    (scenes show their own translated text keyed by ``rule``), and extra facts."""
+    """What the last transition did: the deciding rule id, a short English explanation,
+    extra facts, and ``code``, a machine-readable name of what happened (scenes show their
+    own translated text keyed by ``rule`` and ``code``).
+
+    Codes: ``lag-start``, ``lag-next``, ``lag-replay`` (M-L1, M-L3), ``lag-won``,
+    ``role-chosen`` (M-L2), ``target-placed``, ``standing-target-placed`` (M-R1, M-R9),
+    ``target-fell`` (M-R3), ``both-fell`` (M-R4), ``target-stayed`` (M-R5), ``missed``
+    (M-R7), ``off-table`` (M-R6), ``knocked``, ``forgot-knock`` (M-R8), ``last-puck-won``,
+    ``last-puck-failed`` (M-R10), ``flip-window``, ``flip-started`` (M-F1),
+    ``flip-caught``, ``flip-dropped`` (M-F2), ``countered``, ``counter-too-late``,
+    ``counter-pushed-back``, ``counter-missed`` (M-F3), ``flip-window-expired`` (M-F4),
+    ``no-puck-left`` (M-E1).
+    """
     rule: str
     text: str
     facts: Mapping[str, Any] = field(default_factory=dict)
+    code: str = ""
+
+    @property
+    def swapped(self) -> bool:
+        """Roles swapped in this transition."""
+        return bool(self.facts.get("swapped", False))
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """How a finished match ended (M-E1), the protocol's typed outcome: ``winner`` and
+    ``loser`` sides, the winner's name (M-E2), the deciding ``rule`` (``"M-R10"``, or
+    ``"M-E1"`` for the defensive case), ``scores`` — pucks left in hand, ``(left, right)``
+    (the winner has none) —, and the final counts. There is no draw in Mississippi
+    (M-E1): ``draw`` is always False."""
+    winner: str
+    loser: str
+    winner_name: str
+    rule: str
+    shots: int
+    role_swaps: int
+    gutters: Mapping[str, int]
+
+    @property
+    def draw(self) -> bool:
+        return False
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Pucks in hand at the end, ``(left, right)``."""
+        return (self.gutters["left"], self.gutters["right"])
+
+    def returns(self) -> tuple[int, int]:
+        """OpenSpiel's returns, ``(left, right)``: +1 the winner, −1 the loser."""
+        return (1, -1) if self.winner == "left" else (-1, 1)
+
+
+ACTION_KINDS = ("lag_shot", "choose_role", "place_target", "knock", "shot", "flip_start",
+                "flip_caught", "flip_dropped", "flip_window_expired", "counter_shot")
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action of the state protocol (:meth:`Match.apply`): ``kind`` is one of the
+    names :meth:`Match.legal_actions` gives; ``report`` for ``lag_shot`` / ``shot`` /
+    ``counter_shot`` (a shot's outcome, :class:`ReportLike`); ``role`` for
+    ``choose_role``; ``x, y`` (mm), ``standing``, ``angle`` (rad) for ``place_target``.
+    """
+    kind: str
+    report: Any = None
+    role: str | None = None
+    x: float = 0.0
+    y: float = 0.0
+    standing: bool = False
+    angle: float = 0.0
+
+    def to_text(self) -> str:
+        """The action as text: its kind alone (``"knock"``, ``"flip_start"`` …) when it
+        has no arguments, else one line of JSON (a report's pucks with their state, x, y,
+        standing, angle). :meth:`from_text` reads both."""
+        if self.kind in ("knock", "flip_start", "flip_caught", "flip_dropped",
+                         "flip_window_expired"):
+            return self.kind
+        d: dict[str, Any] = {"kind": self.kind}
+        if self.kind == "choose_role":
+            d["role"] = self.role
+        elif self.kind == "place_target":
+            d.update(x=self.x, y=self.y, standing=self.standing, angle=self.angle)
+        elif self.report is not None:
+            d["report"] = {str(k): {"state": p.state, "x": float(p.x), "y": float(p.y),
+                                    "standing": bool(getattr(p, "standing", False)),
+                                    "angle": float(getattr(p, "angle", 0.0))}
+                           for k, p in self.report.pucks.items()}
+        return json.dumps(d, separators=(",", ":"), sort_keys=True)
+
+    @classmethod
+    def from_text(cls, text: str) -> "Action":
+        """Inverse of :meth:`to_text`.
+
+        :raises IllegalAction: ``M-O6`` / ``unknown-action`` for text that is no action.
+        """
+        t = str(text).strip()
+        if t in ACTION_KINDS:
+            return cls(t)
+        try:
+            d = json.loads(t)
+            kind = d["kind"]
+            if kind not in ACTION_KINDS:
+                raise ValueError(f"no such action {kind!r}")
+            rep = d.get("report")
+            report = None
+            if rep is not None:
+                report = Report({int(k): PuckOutcome(str(v["state"]), float(v["x"]),
+                                                     float(v["y"]), bool(v.get("standing", False)),
+                                                     float(v.get("angle", 0.0)))
+                                 for k, v in rep.items()})
+            return cls(kind, report, d.get("role"), float(d.get("x", 0.0)),
+                       float(d.get("y", 0.0)), bool(d.get("standing", False)),
+                       float(d.get("angle", 0.0)))
+        except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as exc:
+            raise IllegalAction("M-O6", "unknown-action", f"not an action: {exc}") from exc
 
 
 class Match:
@@ -208,8 +530,14 @@ class Match:
     * ``knocked``: the shooter has knocked for the current shot (M-R8)
     * ``flip_started``: the placer has the target in the air (M-F1)
     * ``lag_side``: who lags next; ``chooser``: who won the lag (M-L2)
-    * ``winner``: side or ``None``; ``shots``, ``role_swaps``, ``lag_rounds`` counters
-    * ``last``: the :class:`Outcome` of the last transition; ``history`` all of them.
+    * ``winner``: side or ``None``; ``shots`` (lag shots and shots; counter shots are
+      counted in :attr:`stats`), ``role_swaps``, ``lag_rounds`` counters
+    * ``last``: the :class:`Outcome` of the last transition; ``history`` all of them
+      since the match was made or loaded; ``stats``: a :class:`MatchStats` of the match.
+
+    It also speaks the small state protocol of the three games (issue 14 §3):
+    :attr:`to_move`, :meth:`legal_actions`, :meth:`apply`, :attr:`is_over`,
+    :attr:`outcome`, :meth:`to_text`, :meth:`from_text`.
     """
 
     def __init__(self) -> None:
@@ -233,7 +561,10 @@ class Match:
         self.shots = 0
         self.role_swaps = 0
         self.lag_rounds = 0
-        self.last = Outcome("M-L1", "Lag: each player slides one puck to the far end.")
+        self.tally: dict[str, int] = {k: 0 for k in COUNTERS
+                                      if k not in ("shots", "role_swaps", "lag_rounds")}
+        self.last = Outcome("M-L1", "Lag: each player slides one puck to the far end.",
+                            code="lag-start")
         self.history: list[Outcome] = [self.last]
 
     # --- construction -----------------------------------------------------------------
@@ -248,7 +579,7 @@ class Match:
         for side, who in (("left", left), ("right", right)):
             names = [who] if isinstance(who, str) else [str(n) for n in who]
             if not names:
-                raise IllegalAction("M-E2 a team needs at least one player")
+                raise IllegalAction("M-E2", "empty-team", "a team needs at least one player")
             m.teams[side] = names
         return m
 
@@ -273,6 +604,107 @@ class Match:
         counter at the same time, M-F5)."""
         return {"lag": self.lag_side, "choose_role": self.chooser, "place": self.placer,
                 "shoot": self.shooter, "flip": self.placer}.get(self.phase)
+
+    # --- the state protocol (issue 14 §3) ---------------------------------------------------
+    @property
+    def to_move(self) -> str | None:
+        """Whose turn it is (the protocol's name for :attr:`to_act`): the side expected to
+        act now, None when the match is over. In the flip window it is the placer; the
+        shooter may counter at the same time (M-F5)."""
+        return self.to_act
+
+    @property
+    def is_over(self) -> bool:
+        """The match has a winner (M-E1)."""
+        return self.phase == "over"
+
+    def current_player(self) -> str | None:
+        """Who acts now (the protocol): the side expected to act, None once over."""
+        return None if self.phase == "over" else self.to_act
+
+    def is_terminal(self) -> bool:
+        """True once the match is over (the protocol; :attr:`is_over`)."""
+        return self.phase == "over"
+
+    def play(self, action: "Action | str") -> "Match":
+        """The protocol's immutable step: a new match after ``action`` (an :class:`Action`
+        or its text, :meth:`Action.to_text`); this one is unchanged.
+
+        :raises IllegalAction: as :meth:`apply`.
+        """
+        if isinstance(action, str):
+            action = Action.from_text(action)
+        nxt = Match.from_dict(self.to_dict())
+        nxt.history = list(self.history)
+        nxt.apply(action)
+        return nxt
+
+    def outcome(self) -> MatchResult | None:
+        """The typed end of the match (:class:`MatchResult`), or None while it goes on."""
+        if self.phase != "over" or self.winner is None:
+            return None
+        rule = next((o.rule for o in reversed(self.history) if "winner" in o.facts),
+                    self.last.rule)
+        return MatchResult(self.winner, other(self.winner), self.name(self.winner), rule,
+                           self.shots, self.role_swaps, dict(self.gutter))
+
+    @property
+    def stats(self) -> MatchStats:
+        """What the match has counted so far (:class:`MatchStats`)."""
+        return MatchStats(shots=self.shots, role_swaps=self.role_swaps,
+                          lag_rounds=self.lag_rounds, **self.tally)
+
+    def apply(self, action: Action) -> Outcome:
+        """Play one :class:`Action` (the protocol's single entry point) through the phase
+        method of the same name; returns its :class:`Outcome` (``place_target``'s too).
+
+        :raises IllegalAction: ``unknown-action`` for a kind that is no action,
+            ``not-legal-now`` for one :meth:`legal_actions` does not offer now, or what
+            the phase method raises.
+        """
+        kind = getattr(action, "kind", None)
+        if kind not in ACTION_KINDS:
+            raise IllegalAction("M-O6", "unknown-action", f"no such action {kind!r}")
+        if kind not in self.legal_actions():
+            raise IllegalAction("M-O6", "not-legal-now",
+                                f"{kind} is not possible now (phase {self.phase})")
+        if kind in ("lag_shot", "shot", "counter_shot"):
+            if action.report is None or not hasattr(action.report, "pucks"):
+                raise IllegalAction("M-O6", "report-wrong-puck",
+                                    f"{kind} needs the shot's report")
+            return getattr(self, kind)(action.report)
+        if kind == "choose_role":
+            return self.choose_role(action.role)
+        if kind == "place_target":
+            self.place_target(action.x, action.y, standing=action.standing,
+                              angle=action.angle)
+            return self.last
+        return getattr(self, kind)()
+
+    def to_text(self) -> str:
+        """The whole state as one line of JSON (:meth:`to_dict`); :meth:`from_text` reads
+        it back."""
+        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
+
+    @classmethod
+    def from_text(cls, text: str) -> "Match":
+        """Rebuild a match from :meth:`to_text`.
+
+        :raises IllegalAction: ``M-O6`` / ``bad-save`` for text that is not such a state.
+        """
+        try:
+            d = json.loads(text)
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise IllegalAction("M-O6", "bad-save", f"not a saved match: {exc}") from exc
+        if not isinstance(d, dict):
+            raise IllegalAction("M-O6", "bad-save", "not a saved match: not an object")
+        return cls.from_dict(d)
+
+    @property
+    def must_knock_first(self) -> bool:
+        """M-R8: the shooter is down to the last puck and has not knocked: shooting it now
+        is the forgotten knock (:meth:`unknocked_shot`)."""
+        return self.phase == "shoot" and self.knock_required and not self.knocked
 
     @property
     def knock_required(self) -> bool:
@@ -334,20 +766,24 @@ class Match:
         return tuple(acts)
 
     # --- helpers ------------------------------------------------------------------------
-    def _note(self, rule: str, text: str, **facts: Any) -> Outcome:
-        self.last = Outcome(rule, text, dict(facts))
+    def _note(self, rule: str, text: str, *, code: str, **facts: Any) -> Outcome:
+        self.last = Outcome(rule, text, dict(facts), code)
         self.history.append(self.last)
         return self.last
+
+    def _count(self, name: str, n: int = 1) -> None:
+        self.tally[name] = self.tally.get(name, 0) + n
 
     def _need(self, phase: str | tuple[str, ...], rule: str, what: str) -> None:
         phases = (phase,) if isinstance(phase, str) else phase
         if self.phase not in phases:
-            raise IllegalAction(f"{rule} {what} is not possible now (phase {self.phase})")
+            raise IllegalAction(rule, "wrong-phase",
+                                f"{what} is not possible now (phase {self.phase})")
 
     def _take(self, side: str) -> int:
         """Take one puck out of ``side``'s gutter; return its new id."""
         if self.gutter[side] < 1:
-            raise IllegalAction(f"M-O2 no puck left in the {side} gutter")
+            raise IllegalAction("M-O2", "no-puck", f"no puck left in the {side} gutter")
         self.gutter[side] -= 1
         pid = self.next_puck_id
         self.next_puck_id += 1
@@ -358,14 +794,16 @@ class Match:
         ids = set(report.pucks)
         missing = known - ids
         if missing:
-            raise IllegalAction(f"M-O6 the report lost pucks {sorted(missing)}")
+            raise IllegalAction("M-O6", "report-lost-pucks",
+                                f"the report lost pucks {sorted(missing)}")
         return sorted(ids - known)
 
     def _shot_id(self, report: ReportLike) -> int:
         new = self._new_ids(report, self.table)
         if new != [self.next_puck_id]:
-            raise IllegalAction(
-                f"M-O6 the report must add exactly the shot puck {self.next_puck_id}, got {new}")
+            raise IllegalAction("M-O6", "report-wrong-puck",
+                                f"the report must add exactly the shot puck "
+                                f"{self.next_puck_id}, got {new}")
         return new[0]
 
     def _land(self, pid: int, puck: Any, owner: str, shooter: str | None) -> str:
@@ -379,13 +817,14 @@ class Match:
         if state == "off_table":                          # M-O5
             self.table.pop(pid, None)
             self.gutter[shooter or owner] += 1
+            self._count("off_table")
             return "off"
         if state in ON_TABLE:
             self.table[pid] = TablePuck(float(puck.x), float(puck.y), owner,
                                         bool(getattr(puck, "standing", False)),
                                         float(getattr(puck, "angle", 0.0)))
             return "table"
-        raise IllegalAction(f"M-O6 unknown puck state {state!r}")
+        raise IllegalAction("M-O6", "unknown-state", f"unknown puck state {state!r}")
 
     def _clear_table(self) -> dict[str, int]:
         """M-O4: every puck resting on the table goes to the gutter of the nearer end."""
@@ -402,7 +841,8 @@ class Match:
         self.shooter, self.placer = self.placer, self.shooter
         self.role_swaps += 1
 
-    def _to_step1(self, rule: str, text: str, *, swap: bool, clear: bool, **facts: Any) -> Outcome:
+    def _to_step1(self, rule: str, text: str, *, code: str, swap: bool, clear: bool,
+                  **facts: Any) -> Outcome:
         """Go to step 1 (place), swapping roles and clearing the table if asked."""
         moved = self._clear_table() if clear else None
         if swap:
@@ -413,21 +853,22 @@ class Match:
         self.flip_started = False
         if moved is not None:
             facts["cleared"] = moved
-        out = self._note(rule, text, swapped=swap, **facts)
+        out = self._note(rule, text, code=code, swapped=swap, **facts)
         for side in (self.placer, self.shooter):
             if self.gutter[side] == 0 and not self.table:
                 # M-E1 (defensive interpretation): a player with no puck left at step 1
                 # has got rid of all 16; only freak bounces get here.
                 return self._win(side, "M-E1",
-                                 "No puck left at this end: all 16 are at the other end.")
+                                 "No puck left at this end: all 16 are at the other end.",
+                                 code="no-puck-left")
         self.phase = "place"
         return out
 
-    def _win(self, side: str, rule: str, text: str) -> Outcome:
+    def _win(self, side: str, rule: str, text: str, *, code: str) -> Outcome:
         self.winner = side
         self.phase = "over"
         self.target = None
-        return self._note(rule, text, winner=side)
+        return self._note(rule, text, code=code, winner=side)
 
     def _advance_member(self, side: str) -> None:
         self.member[side] = (self.member[side] + 1) % len(self.teams[side])   # M-E2
@@ -442,14 +883,20 @@ class Match:
         known = [pid for pid in self.lag_pucks.values() if pid in self.table]
         new = self._new_ids(report, known)
         if new != [self.next_puck_id]:
-            raise IllegalAction(f"M-L1 the report must add exactly the lag puck {self.next_puck_id}")
+            raise IllegalAction("M-L1", "report-wrong-puck",
+                                f"the report must add exactly the lag puck {self.next_puck_id}")
         pid = self._take(side)
         self.lag_pucks[side] = pid
         self.shots += 1
         self._advance_member(side)
+        mine = report.pucks[pid]
+        if mine.state in ON_TABLE and touches_zone(other(side), float(mine.x)):
+            self._count("lags_landed")                  # M-L3: rests in the far zone
         for qid in known + [pid]:
             owner = next(s for s, i in self.lag_pucks.items() if i == qid)
             state = report.pucks[qid].state
+            if state == "off_table":
+                self._count("off_table")
             if state in ON_TABLE:
                 self._land(qid, report.pucks[qid], owner, None)
             else:
@@ -457,7 +904,8 @@ class Match:
                 self.lag_out[qid] = owner
         if side == "left":
             self.lag_side = "right"
-            return self._note("M-L1", "Left lag done; now the right player lags.", side=side)
+            return self._note("M-L1", "Left lag done; now the right player lags.",
+                              code="lag-next", side=side)
         return self._decide_lag()
 
     def _decide_lag(self) -> Outcome:
@@ -482,22 +930,26 @@ class Match:
         self.lag_rounds += 1
         if not ok:
             self.lag_side = "left"
-            return self._note("M-L3", "No lag puck rests in the far target zone: replay the lag.")
+            return self._note("M-L3", "No lag puck rests in the far target zone: replay the lag.",
+                              code="lag-replay")
         self.chooser = winner
         self.phase = "choose_role"
         return self._note("M-L2", f"The {winner} puck is closest to the far gutter: "
-                                  f"{winner} chooses a role.", chooser=winner, distance=best[0])
+                                  f"{winner} chooses a role.", code="lag-won",
+                          chooser=winner, distance=best[0])
 
     def choose_role(self, role: str) -> Outcome:
         """M-L2: the lag winner chooses ``"shooter"`` or ``"placer"``; step 1 follows.
         Raises ``IllegalAction`` ("M-L2 …") for another word or outside that moment."""
         self._need("choose_role", "M-L2", "choosing a role")
         if role not in ("shooter", "placer"):
-            raise IllegalAction(f"M-L2 the role must be 'shooter' or 'placer', not {role!r}")
+            raise IllegalAction("M-L2", "not-a-role",
+                                f"the role must be 'shooter' or 'placer', not {role!r}")
         self.shooter = self.chooser if role == "shooter" else other(self.chooser)
         self.placer = other(self.shooter)
         self.phase = "place"
-        return self._note("M-L2", f"{self.chooser} chose to be {role}.", role=role)
+        return self._note("M-L2", f"{self.chooser} chose to be {role}.", code="role-chosen",
+                          role=role)
 
     # --- the cycle (M-R) ---------------------------------------------------------------
     def knock(self) -> Outcome:
@@ -506,21 +958,27 @@ class Match:
         already knocked, or outside the place/shoot phases."""
         self._need(("place", "shoot"), "M-R8", "knocking")
         if not self.knock_required:
-            raise IllegalAction("M-R8 knock only with exactly one puck left in hand")
+            raise IllegalAction("M-R8", "knock-not-needed",
+                                "knock only with exactly one puck left in hand")
         if self.knocked:
-            raise IllegalAction("M-R8 already knocked")
+            raise IllegalAction("M-R8", "already-knocked", "already knocked")
         self.knocked = True
         self.knocked_before_place = self.phase == "place"
-        return self._note("M-R8", "Knock! The shooter announces the last puck.")
+        self._count("knocks")
+        return self._note("M-R8", "Knock! The shooter announces the last puck.", code="knocked")
 
     def check_target(self, x: float, y: float, *, standing: bool = False,
-                     angle: float = 0.0) -> str | None:
-        """The reason (rule id first) a target may not go to (x, y) mm now, or ``None``."""
+                     angle: float = 0.0) -> Refusal | None:
+        """Why a target may not go to (x, y) mm now — a :class:`Refusal` (rule id first;
+        codes ``wrong-phase``, ``standing-not-allowed`` and those of
+        :func:`valid_target_spot`) — or ``None``."""
         if self.phase != "place":
-            return f"M-R1 placing is not possible now (phase {self.phase})"
+            return Refusal("M-R1", "wrong-phase",
+                           f"placing is not possible now (phase {self.phase})")
         if standing and not self.standing_allowed:
-            return ("M-R9 a standing target only when the shooter has knocked for the last "
-                    "puck and no target is on the table")
+            return Refusal("M-R9", "standing-not-allowed",
+                           "a standing target only when the shooter has knocked for the "
+                           "last puck and no target is on the table")
         return valid_target_spot(self.placer, x, y, standing=standing, angle=angle,
                                  others=[(p.x, p.y) for p in self.table.values()])
 
@@ -531,13 +989,16 @@ class Match:
         target's puck id. Raises ``IllegalAction`` ("M-R1 …" / "M-R9 …")."""
         why = self.check_target(x, y, standing=standing, angle=angle)
         if why:
-            raise IllegalAction(why)
+            raise IllegalAction.of(why)
         pid = self._take(self.placer)
+        if standing:
+            self._count("standing_targets")
         self.table[pid] = TablePuck(float(x), float(y), self.placer, standing, float(angle))
         self.target = pid
         self.phase = "shoot"
         self._note("M-R9" if standing else "M-R1",
-                   "Standing target placed." if standing else "Target placed.", target=pid)
+                   "Standing target placed." if standing else "Target placed.",
+                   code="standing-target-placed" if standing else "target-placed", target=pid)
         return pid
 
     def shot(self, report: ReportLike) -> Outcome:
@@ -550,10 +1011,7 @@ class Match:
         if last_puck and not self.knocked:
             # M-R8: forgotten knock — the shot does not count, the puck stays in hand.
             self._new_ids(report, self.table)
-            self.shots += 1
-            self._advance_member(shooter)
-            return self._to_step1("M-R8", "Forgot to knock before the last puck: roles swap.",
-                                  swap=True, clear=True)
+            return self.unknocked_shot()
         sid = self._shot_id(report)
         self._take(shooter)
         self.shots += 1
@@ -567,11 +1025,14 @@ class Match:
         t_where, s_where = where[target], where[sid]
         off = "off" in where.values()
         self.knocked = False
+        if t_where in SIDES:
+            self._count("targets_dropped")
         if last_puck:
             if t_where == placer and s_where == placer and not self.table \
                     and self.gutter[shooter] == 0:
                 return self._win(shooter, "M-R10",
-                                 "Both pucks fell on the last shot: the shooter wins!")
+                                 "Both pucks fell on the last shot: the shooter wins!",
+                                 code="last-puck-won")
             # M-R10 failure: take one puck back, roles swap, step 1.
             if s_where == "table":
                 del self.table[sid]
@@ -585,20 +1046,22 @@ class Match:
                 back = "far gutter"
             return self._to_step1("M-R10", "The last shot did not drop both pucks: the "
                                   "shooter takes a puck back and roles swap.",
-                                  swap=True, clear=True, back=back)
+                                  code="last-puck-failed", swap=True, clear=True, back=back)
         if off:
             return self._to_step1("M-R6", "A puck left the table: roles swap.",
-                                  swap=True, clear=True)
+                                  code="off-table", swap=True, clear=True)
         if t_where == "table":
             tp = self.table[target]
             missed = math.hypot(tp.x - t_before[0], tp.y - t_before[1]) < 0.5
             rule = "M-R7" if missed else "M-R5"      # M-R7: a miss is decided as M-R5
             return self._to_step1(rule, "The target stayed on the table: roles swap.",
+                                  code="missed" if missed else "target-stayed",
                                   swap=True, clear=True)
         if s_where != "table":
             return self._to_step1("M-R4", "Both pucks fell: the placer places a new target.",
-                                  swap=False, clear=True)
+                                  code="both-fell", swap=False, clear=True)
         # M-R3: only the target fell; the shot puck is the new target.
+        self._count("new_targets")
         self.target = sid
         for pid in [p for p in self.table if p != sid]:      # nothing else may linger
             self.gutter[nearer_end(self.table[pid].x)] += 1
@@ -606,11 +1069,31 @@ class Match:
         if self.table[sid].overhanging:
             self.phase = "flip"
             self.flip_started = False
+            self._count("flip_windows")
             return self._note("M-F1", "The new target overhangs the gutter: the placer may "
-                                      "flip it!", target=sid)
+                                      "flip it!", code="flip-window", target=sid)
         self.phase = "shoot"
         return self._note("M-R3", "Only the target fell: the shot puck is the new target; "
-                                  "shoot again.", target=sid)
+                                  "shoot again.", code="target-fell", target=sid)
+
+    def unknocked_shot(self) -> Outcome:
+        """M-R8: the shooter shot the last puck in hand without knocking first. The shot
+        does not count: the puck stays in hand (nothing is thrown), roles swap at once and
+        the table is cleared as in M-R5 (pucks to the nearer end, M-O4); step 1.
+
+        :raises IllegalAction: ``wrong-phase`` outside the shoot phase, ``no-knock-due``
+            when the shooter is not down to an unannounced last puck.
+        """
+        self._need("shoot", "M-R8", "a shot")
+        if not self.must_knock_first:
+            raise IllegalAction("M-R8", "no-knock-due",
+                                "only a last puck shot without knocking is forfeited")
+        shooter = self.shooter
+        self.shots += 1
+        self._advance_member(shooter)
+        self._count("forgotten_knocks")
+        return self._to_step1("M-R8", "Forgot to knock before the last puck: roles swap.",
+                              code="forgot-knock", swap=True, clear=True)
 
     # --- the flip (M-F) ----------------------------------------------------------------
     def flip_start(self) -> Outcome:
@@ -618,22 +1101,26 @@ class Match:
         the air. Raises ``IllegalAction`` ("M-F1 …") outside an open flip window."""
         self._need("flip", "M-F1", "a flip")
         if self.flip_started:
-            raise IllegalAction("M-F1 the flip has already started")
+            raise IllegalAction("M-F1", "flip-started", "the flip has already started")
         self.flip_started = True
-        return self._note("M-F1", "Flip! The target spins in the air.", target=self.target)
+        return self._note("M-F1", "Flip! The target spins in the air.", code="flip-started",
+                          target=self.target)
 
     def _end_flip(self, caught: bool) -> Outcome:
         self._need("flip", "M-F2", "catching")
         if not self.flip_started:
-            raise IllegalAction("M-F2 no flip in the air")
+            raise IllegalAction("M-F2", "no-flip-in-air", "no flip in the air")
         pid = self.target
         del self.table[pid]
         self.gutter[self.placer] += 1                          # M-F2: the placer's gutter
         if caught:
+            self._count("flips_caught")
             return self._to_step1("M-F2", "Caught! The placer becomes the shooter.",
-                                  swap=True, clear=True, caught=True)
+                                  code="flip-caught", swap=True, clear=True, caught=True)
+        self._count("flips_dropped")
         return self._to_step1("M-F2", "Dropped: the puck falls into the placer's gutter; "
-                              "a new target is placed.", swap=False, clear=True, caught=False)
+                              "a new target is placed.", code="flip-dropped", swap=False,
+                              clear=True, caught=False)
 
     def flip_caught(self) -> Outcome:
         """M-F2: the placer caught the flipped puck: roles swap, the puck goes to the
@@ -650,9 +1137,12 @@ class Match:
         M-R3 (the shooter shoots at the overhanging target). Raises ``IllegalAction``."""
         self._need("flip", "M-F4", "closing the flip window")
         if self.flip_started:
-            raise IllegalAction("M-F4 the flip has started; it must be caught or dropped")
+            raise IllegalAction("M-F4", "flip-started",
+                                "the flip has started; it must be caught or dropped")
         self.phase = "shoot"
-        return self._note("M-F4", "No flip: the shooter shoots again.", target=self.target)
+        self._count("flip_windows_expired")
+        return self._note("M-F4", "No flip: the shooter shoots again.",
+                          code="flip-window-expired", target=self.target)
 
     def counter_shot(self, report: ReportLike) -> Outcome:
         """M-F3: during the flip window the shooter shot another puck (id
@@ -666,28 +1156,36 @@ class Match:
         known = [p for p in self.table if not (self.flip_started and p == self.target)]
         new = [p for p in self._new_ids(report, known) if p != self.target]
         if new != [cid]:
-            raise IllegalAction(f"M-F3 the report must add exactly the counter puck {cid}")
+            raise IllegalAction("M-F3", "report-wrong-puck",
+                                f"the report must add exactly the counter puck {cid}")
         self._take(shooter)
         self.gutter[shooter] += 1                    # M-F3: the counter puck returns to hand
+        self._count("counter_shots")
+        if report.pucks[cid].state == "off_table":
+            self._count("off_table")
         if self.flip_started:
             return self._note("M-F3", "Too late: the target is already in the air; the "
-                                      "counter puck returns to hand.", dropped=False)
+                                      "counter puck returns to hand.", code="counter-too-late",
+                              dropped=False)
         target = self.target
         tp = report.pucks[target]
         where = self._land(target, tp, self.table[target].owner, shooter)
         if where == "off":
             return self._to_step1("M-R6", "The counter sent the target off the table: "
-                                  "roles swap.", swap=True, clear=True)
+                                  "roles swap.", code="off-table", swap=True, clear=True)
         if where != "table":
+            self._count("flips_countered")
+            self._count("targets_dropped")
             return self._to_step1("M-F3", "Countered! The target fell before the flip; "
-                                  "roles stay; a new target is placed.",
+                                  "roles stay; a new target is placed.", code="countered",
                                   swap=False, clear=True, dropped=True)
         if not self.table[target].overhanging:
             self.phase = "shoot"
             return self._note("M-F3", "The counter pushed the target back onto the table: "
-                                      "no flip; shoot again.", dropped=False)
+                                      "no flip; shoot again.", code="counter-pushed-back",
+                              dropped=False)
         return self._note("M-F3", "The counter missed: the flip window stays open.",
-                          dropped=False)
+                          code="counter-missed", dropped=False)
 
     # --- saves ---------------------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -705,7 +1203,8 @@ class Match:
             "next_puck_id": self.next_puck_id, "shots": self.shots,
             "role_swaps": self.role_swaps, "lag_rounds": self.lag_rounds,
             "last": {"rule": self.last.rule, "text": self.last.text,
-                     "facts": _jsonable(self.last.facts)},
+                     "facts": _jsonable(self.last.facts), "code": self.last.code},
+            "stats": dict(self.tally),
         }
 
     def _check_saved_fields(self) -> None:
@@ -755,12 +1254,17 @@ class Match:
             m.lag_rounds = int(d.get("lag_rounds", 0))
             last = d.get("last") or {}
             m.last = Outcome(str(last.get("rule", "M-O6")), str(last.get("text", "")),
-                             dict(last.get("facts", {})))
+                             dict(last.get("facts", {})), str(last.get("code", "")))
             m.history = [m.last]
+            counts = d.get("stats") or {}               # saves before the counts: zeros
+            if not isinstance(counts, Mapping):
+                raise ValueError("the statistics are not an object")
+            m.tally.update({k: v for k, v in MatchStats.from_dict(counts).to_dict().items()
+                            if k in m.tally})
             m._check_saved_fields()
             m.check_invariant()
         except (KeyError, TypeError, ValueError, AssertionError, AttributeError, OverflowError) as exc:
-            raise IllegalAction(f"M-O6 not a valid saved match: {exc}") from exc
+            raise IllegalAction("M-O6", "bad-save", f"not a valid saved match: {exc}") from exc
         return m
 
 

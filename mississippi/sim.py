@@ -14,21 +14,20 @@ Units: mm, s, mm/s, radians.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, Iterable, Mapping
 
-from mississippi.physics import World
-from mississippi.rules import (LEFT_EDGE, RIGHT_EDGE, TABLE_WIDTH, PUCK_RADIUS, PuckOutcome,
-                               Report, TablePuck)
+from mississippi.physics import PlacementError, PuckState, World, WorldSnapshot
+from mississippi.rules import (LEFT_EDGE, RIGHT_EDGE, TABLE, TABLE_WIDTH, PUCK_RADIUS,
+                               PuckOutcome, Report, TablePuck)
+from mississippi.table import DECEL, G_MM_S2, LAUNCH_CAP, MU
 
-MU = 0.20                    # M-P1 default friction coefficient
-G = 9810.0                   # mm/s²
-DECEL = MU * G               # mm/s², Coulomb deceleration μ·g (M-P1)
-MAX_SPEED = 6000.0           # mm/s, launch cap (M-U1, M-P5)
+G = G_MM_S2                  # mm/s² (mississippi.table is the one source of these)
+MAX_SPEED = LAUNCH_CAP       # mm/s, launch cap (M-U1, M-P5)
 
-# Where a puck is held before its launch: inside the player's own zone (M-U1), 50 mm short
-# of the zone's inner line.
-LAUNCH_X = {"left": 620.0, "right": 3150.0}
+# Where the computer releases a puck: inside its own zone (M-U1), 50 mm short of the zone's
+# inner line (Table.release_x).
+LAUNCH_X = {"left": TABLE.release_x("left"), "right": TABLE.release_x("right")}
 
 
 def launch_spot(side: str, y: float = TABLE_WIDTH / 2) -> tuple[float, float]:
@@ -64,10 +63,31 @@ class TableSim:
         self.world = World(mu=mu, seed=seed)
         self.rid_by_wid: dict[int, int] = {}
         self.wid_by_rid: dict[int, int] = {}
-        for rid, p in sorted(table.items()):
-            self._add(rid, p.x, p.y, standing=p.standing, angle=p.angle)
+        try:
+            for rid, p in sorted(table.items()):
+                self._add(rid, p.x, p.y, standing=p.standing, angle=p.angle)
+        except PlacementError:
+            self._restore_resting(table, mu=mu, seed=seed)
         self._base = self.world.snapshot()
         self._base_maps = (dict(self.rid_by_wid), dict(self.wid_by_rid))
+
+    def _restore_resting(self, table: Mapping[int, TablePuck], *, mu: float, seed: int) -> None:
+        """The pucks exactly where a shot left them, even where ``place_puck`` would refuse
+        a fresh placement: a puck that came to rest pressed a hair into a rail, or against
+        another puck, within the solver's contact slop (< 1 mm). Rebuilt from a snapshot,
+        as a restored world is."""
+        states = []
+        self.rid_by_wid, self.wid_by_rid = {}, {}
+        for wid, (rid, p) in enumerate(sorted(table.items())):
+            states.append(PuckState(wid, "table", float(p.x), float(p.y), angle=float(p.angle),
+                                    standing=bool(p.standing)))
+            self.rid_by_wid[wid] = rid
+            self.wid_by_rid[rid] = wid
+        self.world = World(mu=mu, seed=seed)
+        self.world.restore(WorldSnapshot(pucks=tuple(states), parked=tuple(range(len(states))),
+                                         next_id=len(states), seed=seed,
+                                         table=asdict(self.world.table),
+                                         params=asdict(self.world.params)))
 
     def _add(self, rid: int, x: float, y: float, *, standing: bool = False, angle: float = 0.0) -> int:
         wid = self.world.place_puck(x, y, standing=standing, angle=angle)
@@ -86,6 +106,22 @@ class TableSim:
         wid = self._add(rid, x, y)
         self.world.shoot(wid, vx, vy)
         return wid
+
+    def add_shot_clear(self, rid: int, x: float, y: float, vx: float,
+                       vy: float) -> tuple[float, float] | None:
+        """Place puck ``rid`` where the hand let it go, or — if a resting puck is in the
+        way — at the nearest clear spot across the table (40 mm steps, up to ±160 mm,
+        M-U1), and launch it. Returns the (x, y) mm used, or None when there is no room
+        (nothing is placed)."""
+        r = PUCK_RADIUS
+        for dy in (0.0, 40.0, -40.0, 80.0, -80.0, 120.0, -120.0, 160.0, -160.0):
+            yy = min(max(y + dy, r + 1.0), TABLE_WIDTH - r - 1.0)
+            try:
+                self.add_shot(rid, x, yy, vx, vy)
+            except ValueError:
+                continue
+            return x, yy
+        return None
 
     def remove(self, rid: int) -> None:
         """Take puck ``rid`` off the world (a flipped target, M-F1)."""

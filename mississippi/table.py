@@ -28,6 +28,23 @@ from typing import Literal
 Side = Literal["left", "right"]
 SIDES: tuple[Side, Side] = ("left", "right")
 
+# --- the physical constants of play: the one source (physics, rules, AI and scene) -------
+#: Table friction coefficient μ (M-P1, "varnished wood"; a 3.7 m/s shot slides ~3.5 m).
+MU = 0.20
+#: Standard gravity, mm/s².
+G_MM_S2 = 9810.0
+#: Coulomb deceleration of a sliding puck, μ·g in mm/s² (M-P1).
+DECEL = MU * G_MM_S2
+#: Launch speed cap, mm/s (M-U1, M-P5).
+LAUNCH_CAP = 6000.0
+#: Speed along x above which a puck flies over an end board, mm/s (M-P4).
+V_OFF = 3500.0
+#: Where the puck in hand waits, mm from the gutter edge line into the zone (M-U1): at the
+#: back of the player's own zone, so a drag has room before the inner line.
+HAND_SPOT_INSET = 70.0
+#: Where the computer releases its puck, mm short of the zone's inner line (M-U1).
+RELEASE_INSET = 50.0
+
 
 def other_side(side: Side) -> Side:
     """The opposite end: ``"left"`` ↔ ``"right"``.
@@ -153,6 +170,29 @@ class Table:
         _check_side(side)
         g = self.gutter_length + self.zone_length
         return g if side == "left" else self.length - g
+
+    def hand_x(self, side: Side) -> float:
+        """x in mm where the puck in hand waits to be flicked (M-U1): 70 mm inside the
+        player's own zone from the gutter edge (340 mm left, 3430 mm right)."""
+        return self.gutter_edge(side) + self.direction(side) * HAND_SPOT_INSET
+
+    def release_x(self, side: Side) -> float:
+        """x in mm where the computer releases a shot (M-U1): 50 mm short of the zone's
+        inner line (620 mm left, 3150 mm right)."""
+        return self.inner_line(side) - self.direction(side) * RELEASE_INSET
+
+    def free_stop(self, x: float, y: float, vx: float, vy: float,
+                  decel: float = DECEL) -> tuple[float, float]:
+        """Where a lone puck launched from (x, y) mm at (vx, vy) mm/s stops by table
+        friction alone, ``v²/(2μg)`` further on (M-P1), clamped to the end boards and
+        rails (the aim guide's predicted stop point)."""
+        v = (vx * vx + vy * vy) ** 0.5
+        if v <= 0.0:
+            return x, y
+        d = v * v / (2.0 * decel)
+        r = self.puck_radius
+        return (min(max(x + vx / v * d, 0.0), self.length),
+                min(max(y + vy / v * d, r), self.width - r))
 
     def direction(self, side: Side) -> int:
         """+1 if a player at ``side`` shoots toward +x (the left player), else -1 (M-O2)."""

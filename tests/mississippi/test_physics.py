@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mississippi.physics import (PUCK_STATES, PlacementError, PuckState, ShotError,
-                                 World, WorldSnapshot)
+                                 World, WorldSnapshot, wood_restitution)
 from mississippi.table import Table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -110,10 +110,79 @@ def test_M_P2_head_on_struck_puck_speed_from_restitution(e):
     assert abs(after[b].vy) < 1e-6
 
 
-def test_M_P2_default_puck_restitution_is_about_0_85_and_rail_0_6():
+def head_on(v_impact, **params):
+    """A shooter arriving at ``v_impact`` mm/s head-on at a puck at rest: (normal approach
+    speed the contact event saw, shooter vx and target vx one sub-step after the contact
+    began, the world)."""
+    w = World(**params)
+    a = w.place_puck(700.0, 247.5)
+    b = w.place_puck(1500.0, 247.5)
+    gap = 1500.0 - 76.0 - 700.0
+    w.shoot(a, math.sqrt(v_impact ** 2 + 2 * w.params.mu * w.params.g * gap), 0.0)
+    _before, ev = step_until_event(w, "contact")
+    after = w.pucks()
+    return ev.speed, after[a].vx, after[b].vx, w
+
+
+def test_M_P2_restitution_falls_with_impact_speed_within_0_3_and_0_95():
+    # The model's table (docs/mississippi-physics.md): Johnson's e ∝ v^(-1/4) anchored at
+    # 0.60 for 4.43 m/s, clamped to the bounds M-P2 sets.
     p = World().params
-    assert p.puck_restitution == 0.85 and p.rail_restitution == 0.60
-    assert p.puck_friction < p.mu            # "low puck-puck friction"
+    speeds = [100.0 * k for k in range(1, 61)]              # 0.1 … 6 m/s
+    es = [p.restitution(v) for v in speeds]
+    assert all(0.30 <= e <= 0.95 for e in es)
+    assert all(a >= b for a, b in zip(es, es[1:]))          # never rises with speed
+    assert es[0] - es[-1] > 0.35                            # and falls a lot
+    assert p.restitution(4430.0) == pytest.approx(0.60)     # the anchor
+    assert p.restitution(2000.0) / p.restitution(4000.0) == pytest.approx(2 ** 0.25, rel=1e-9)
+    assert wood_restitution(0.0) == 0.95 and wood_restitution(-5.0) == 0.95
+    assert p.rail_restitution == 0.60 and p.puck_friction < p.mu   # "low puck–puck friction"
+
+
+@pytest.mark.parametrize("v", [800.0, 1500.0, 2500.0, 3500.0, 4500.0, 5500.0])
+def test_M_P2_simulated_head_on_hit_bounces_with_the_model_e(v):
+    # Equal masses, target at rest: target (1+e)/2·v, shooter (1−e)/2·v, with e the
+    # model's value at the normal approach speed. Table friction acts in the same
+    # sub-step (μ·g·h ≈ 8 mm/s on each puck), so each speed may be off by 2·μ·g·h while
+    # the separation speed, (vb − va) / v = e, is not.
+    speed, va, vb, w = head_on(v)
+    e = w.params.restitution(speed)
+    dv = w.params.mu * w.params.g * H
+    assert speed == pytest.approx(v, rel=0.03)
+    assert (vb - va) / speed == pytest.approx(e, abs=0.002 + 1.5 * dv / speed)
+    assert vb == pytest.approx((1 + e) / 2 * speed, abs=2 * dv + 1.0)
+    assert va == pytest.approx((1 - e) / 2 * speed, abs=2 * dv + 1.0)
+
+
+def test_M_P2_slow_head_on_hit_leaves_the_shooter_nearly_dead():
+    speed, va, vb, w = head_on(1000.0)
+    e = w.params.restitution(speed)
+    assert e > 0.85
+    assert va < 0.10 * speed                    # the shooter stops almost dead …
+    assert vb > 0.90 * speed                    # … and the target takes nearly everything
+    assert va == pytest.approx((1 - e) / 2 * speed, abs=10.0)
+
+
+def test_M_P2_hard_head_on_hit_lets_the_shooter_follow_through():
+    speed, va, vb, w = head_on(5000.0)
+    e = w.params.restitution(speed)
+    assert e < 0.60
+    assert va > 0.18 * speed                    # follows through with a fifth of its speed
+    assert va == pytest.approx((1 - e) / 2 * speed, rel=0.03)
+    # followed through far enough to be seen: (0.2·5 m/s)²/(2μg) ≈ 0.25 m
+    rep = w.run_until_rest()
+    a = min(rep.pucks)
+    assert rep.pucks[a].x - 700.0 > 724.0 + 200.0
+
+
+def test_M_P2_constant_restitution_still_available_for_experiments():
+    speed, va, vb, _w = head_on(1000.0, puck_restitution=0.5)
+    assert vb == pytest.approx(0.75 * speed, abs=17.0)       # 2·μ·g·h of friction
+    assert va == pytest.approx(0.25 * speed, abs=17.0)
+    with pytest.raises(ValueError, match="M-P2"):
+        World(puck_restitution=1.5)
+    with pytest.raises(ValueError, match="M-P2"):
+        World(restitution_min=0.9, restitution_max=0.5)
 
 
 @pytest.mark.parametrize("offset", [19.0, 38.0, 60.0])
@@ -136,10 +205,11 @@ def test_M_P2_glancing_hit_sends_pucks_apart_at_90_degrees(offset, friction, tol
     assert pb.vy > 0 > pa.vy                   # b goes off the far side, a the near side
 
 
-def test_M_P2_rail_bounce_keeps_0_6_of_the_normal_speed():
+@pytest.mark.parametrize("v", [1200.0, 2000.0, 5000.0])
+def test_M_P2_rail_bounce_keeps_0_6_of_the_normal_speed(v):
     w = World()
     p = w.place_puck(1500.0, 247.5)
-    w.shoot(p, 0.0, -2000.0)
+    w.shoot(p, 0.0, -v)
     before, ev = step_until_event(w, "rail")
     assert ev.where == "near_rail"
     w.step(H)
@@ -650,3 +720,24 @@ def test_rebuilding_worlds_allocates_no_new_native_buffers(monkeypatch):
     worker.start()
     worker.join()
     assert len(made) <= 2, f"{len(made)} native buffers allocated for 1,004 worlds"
+
+
+def test_M_P5_M_P7_the_public_pymunk_path_gives_the_same_shot(monkeypatch):
+    """The rest checks read bodies through pymunk internals when they are there; on any
+    other pymunk layout the public batch functions do it. Both give the same shot."""
+    import mississippi.physics as P
+
+    def shot():
+        w, shooter = _break_world()
+        w.shoot(shooter, 6000.0, 40.0)
+        return w.run_until_rest().pucks
+
+    fast = shot()
+    orig = P._BodyScan.__init__
+
+    def public_only(self, buf):
+        orig(self, buf)
+        self.fast = False
+
+    monkeypatch.setattr(P._BodyScan, "__init__", public_only)
+    assert shot() == fast

@@ -108,3 +108,35 @@ def test_M_T_bad_tables_and_sides_raise():
     with pytest.raises(ValueError, match="^M-O1"):
         other_side("up")
     assert other_side("left") == "right"
+
+
+def test_M_P1_M_U1_one_source_for_mu_g_the_launch_cap_and_the_launch_spots():
+    # physics, sim, rules and the AI all read these from mississippi.table
+    from mississippi import ai, rules, sim
+    from mississippi.physics import PhysicsParams, World
+    from mississippi.table import DECEL, G_MM_S2, LAUNCH_CAP, MU, V_OFF
+
+    p = PhysicsParams()
+    assert (p.mu, p.g, p.launch_cap, p.v_off) == (MU, G_MM_S2, LAUNCH_CAP, V_OFF)
+    assert World().params.mu == MU == 0.20 and DECEL == MU * G_MM_S2
+    assert (sim.MU, sim.DECEL, sim.MAX_SPEED) == (MU, DECEL, LAUNCH_CAP)
+    assert (rules.MU, rules.LAUNCH_CAP) == (MU, LAUNCH_CAP)
+    t = Table()
+    # the puck in hand waits at the back of the zone; the computer releases near the line
+    assert (t.hand_x("left"), t.hand_x("right")) == (340.0, 3430.0)
+    assert (t.release_x("left"), t.release_x("right")) == (620.0, 3150.0)
+    assert sim.launch_spot("right", 100.0) == (3150.0, 100.0)
+    for side in ("left", "right"):
+        assert t.launch_area(side).contains(t.hand_x(side), 247.5)
+        assert t.launch_area(side).contains(t.release_x(side), 247.5)
+    assert ai.launch_spot is sim.launch_spot
+
+
+def test_M_P1_free_stop_is_v2_over_2_mu_g_clamped_to_the_table():
+    t = Table()
+    x, y = t.free_stop(500.0, 247.5, 2000.0, 0.0)
+    assert x - 500.0 == pytest.approx(2000.0 ** 2 / (2 * 0.2 * 9810.0))
+    assert y == 247.5
+    assert t.free_stop(3000.0, 247.5, 6000.0, 0.0)[0] == t.length      # clamped
+    assert t.free_stop(1000.0, 100.0, 0.0, -3000.0)[1] == t.puck_radius
+    assert t.free_stop(1000.0, 100.0, 0.0, 0.0) == (1000.0, 100.0)
