@@ -21,11 +21,11 @@ A hint is structured: its ``key`` names an English sentence template in
 fields); :func:`english` fills the English one.
 
 >>> from magico.rules import Position
->>> p = Position.from_text("magico-classic ....../RR..../....../....../....../.....B b 13-14")
+>>> p = Position.from_text("magico-classic ....../..B.../...B../....../....../.....R b 14-13")
 >>> [h.key for h in hints(p, (6, 3))]
-['compute.block.1', 'compute.block.2', 'compute.block.3']
+['compute.complete.1', 'compute.complete.2', 'compute.complete.3']
 >>> english(hints(p, (6, 3))[2])
-'4 + 2 = 6 and 6 + 9 = 15: your opponent needs the 9 on d2. 6 + 3 = 9: put your token there first.'
+'2 + 4 = 6 and 6 + 9 = 15. 6 + 3 = 9: put your token on the 9 on e4.'
 """
 
 from __future__ import annotations

@@ -8,17 +8,17 @@ played lost at least ``threshold`` of that chance — a better placement (K-7, K
 take (K-5) was there, or the player miscalculated (K-7a) and placed nothing.
 
 Time is bounded: a budget of searched placements (``budget``, about a second and a
-half of Master's search on a 2-core machine) is shared by the turns, latest first
-would be unfair, so in order; once it is spent the remaining turns are valued one
-chance ply deep (a few milliseconds each), and at most ``max_turns`` turns are read.
-``Review.depths`` says how deep each turn was looked at.
+half of Master's search on a 2-core machine) is spent on the turns in order; once it
+is spent the remaining turns are valued one chance ply deep (a millisecond or two
+each), and at most ``max_turns`` turns are read. ``TurnReview.depth`` says how deep
+each turn was looked at.
 
 >>> from magico.rules import Position
->>> r = review(Position.from_text(
-...     "magico-classic RR..../....../....../....../....../.....B r 13-14"),
-...     ["3,3 3+3=6 a6", "2,2 2+2=4 d3"])
->>> r.turns[0].missed, r.turns[0].best, r.turns[0].points_missed
-(True, '3,3 3-3=0 c1', 10)
+>>> start = Position.from_text(
+...     "magico-classic RR...B/B...BR/.B...B/.RRB../..B.../R.B.RR r 7-7")
+>>> r = review(start, ["3,3 3-3=0 c1"])
+>>> r.missed, r.turns[0].best, r.turns[0].points_missed
+((0,), '3,3 3-3=0 b5', 15)
 """
 
 from __future__ import annotations

@@ -166,19 +166,22 @@ def test_K_N2_every_option_master_values_is_legal_and_a_chance(case, depth):
     assert ai.master_turn(p, *dice, random.Random(0), prm) in legal
 
 
-def test_K_9_master_completes_a_run_when_it_can():
-    # Red holds a1 (8) and b1 (7): c1 shows 0 and 3 - 3 = 0 completes 8 + 7 + 0 = 15.
-    p = placed("a1 b1 f2 a6 e6 f6 b4", "a2 b3 c5 d4 f3 e2 c6", "r")
-    assert choose_turn(p, (3, 3), "master", random.Random(1)) == "3,3 3-3=0 c1"
-    # Blue on the 25-point diagonal a1 b2 (8 + 2) needs the 5 on c3: 3 + 2 = 5.
-    q = placed("f2 a6 e6 f6 b4 d1", "a1 b2 c5 d4 f3 e2", "b")
-    assert choose_turn(q, (2, 3), "master", random.Random(1)) == "2,3 3+2=5 c3"
+def test_K_9_master_takes_the_immediate_run_worth_most():
+    # Red holds a1, b1 (8 + 7: the 0 on c1 makes 15, 10 points) and c4, a6 (9 + 6: the
+    # 0 on b5 makes 15 on a diagonal, 25 points); 3 - 3 = 0 reaches both.
+    p = placed("a1 b1 f2 a6 e6 f6 b4 c4", "a2 b3 c5 d4 f3 e2 c6 f1", "r")
+    assert choose_turn(p, (3, 3), "master", random.Random(1)) == "3,3 3-3=0 b5"
+    assert p.play("3,3 3-3=0 b5").scores()["r"] == 25
 
 
-def test_K_9_master_completes_in_the_opening_too():
-    # The opening position of the expert's test: a sure 10 points now.
-    p = pos({"a1": "R", "b1": "R", "f6": "B"}, "r")
-    assert choose_turn(p, (3, 3), "master", random.Random(1)) == "3,3 3-3=0 c1"
+def test_K_8_master_places_its_last_token_on_the_run_that_wins():
+    # Red's last token, Blue leads 10-0 (c5 d5 e5). c1 completes a1 b1 c1 (10: a draw);
+    # d2 completes the diagonal d2 e3 f4 (9 + 6 + 0, 25: a win). K-8 ends the game.
+    p = placed("a1 b1 b4 e6 f6 f2 c4 e3 a3 b6 d6 f4 e1 d1",
+               "a2 b3 c5 d4 f3 e2 c6 f1 e5 a6 d5", "r")
+    assert p.hand("r") == 1 and p.scores() == {"r": 0, "b": 10}
+    turn = choose_turn(p, (3, 3), "master", random.Random(0))
+    assert turn == "3,3 3*3=9 d2" and p.play(turn).winner == "r"
 
 
 def test_K_7_master_blocks_the_opponents_run():
@@ -195,20 +198,10 @@ def test_K_5_master_takes_the_token_in_most_runs():
     assert choose_turn(p, (1, 1), "master", random.Random(1)) == "1,1 take a1"
 
 
-def test_K_8_master_with_its_last_token_takes_the_winning_run():
-    # Red's last token: c1 completes 8 + 7 + 0 = 15 and wins 10-0 (K-8 ends the game).
-    p = placed("a1 b1 b4 a6 e6 f6 f2 c4 e3 a3 b6 d6 f4 d5", "a2 b3 c5 d4 f3 e2 c6 f1 e5",
-               "r")
-    assert p.hand("r") == 1
-    turn = choose_turn(p, (3, 3), "master", random.Random(0))
-    assert turn == "3,3 3-3=0 c1"
-    assert p.play(turn).winner == "r"
-
-
-def test_master_is_reproducible_and_its_values_rank_the_run_first():
-    p = placed("a1 b1 f2 a6 e6 f6 b4", "a2 b3 c5 d4 f3 e2 c6", "r")
+def test_master_is_reproducible_and_its_values_rank_every_option():
+    p = placed("a1 b1 f2 a6 e6 f6 b4 c4", "a2 b3 c5 d4 f3 e2 c6 f1", "r")
     assert (choose_turn(p, (1, 4), "master", random.Random(7))
             == choose_turn(p, (1, 4), "master", random.Random(7)))
     ranked = ai.option_values(p, (1, 4))
     assert len(ranked) == len(p.empty_cells())        # K-6: one option per empty cell
-    assert ranked[0][0] == "1,4 any c1"
+    assert p.play(ranked[0][0]).scores()["r"] == 25   # a 25-point diagonal (b5 or d5)

@@ -21,28 +21,31 @@ def placed(red: str, blue: str, side: str) -> Position:
                               f"{15 - len(red.split())}-{15 - len(blue.split())}")
 
 
-LATE = placed("a1 b1 f2 a6 e6 f6 b4", "a2 b3 c5 d4 f3 e2 c6", "r")
+# Red holds a1, b1 (8 + 7: the 0 on c1 makes 15, 10 points) and c4, a6 (9 + 6: the 0
+# on b5 makes 15 on a diagonal, 25 points).
+LATE = placed("a1 b1 f2 a6 e6 f6 b4 c4", "a2 b3 c5 d4 f3 e2 c6 f1", "r")
 
 
 def test_K_9_review_marks_a_missed_run_with_the_better_turn():
-    r = review(LATE, ["3,3 3+3=6 f1"])
+    r = review(LATE, ["3,3 3-3=0 c1"])
     t = r.turns[0]
     assert t.missed and r.missed == (0,)
-    assert t.best == "3,3 3-3=0 c1" and t.points_missed == 10
+    assert t.best == "3,3 3-3=0 b5" and t.points_missed == 15
     assert t.loss > 0.04 and t.best_value > t.played_value
     assert r.missed_by("r") == (t,) and r.missed_by("b") == ()
 
 
 def test_review_does_not_mark_the_best_turn():
-    r = review(LATE, ["3,3 3-3=0 c1"])
-    assert not r.turns[0].missed and r.turns[0].best == "3,3 3-3=0 c1"
+    r = review(LATE, ["3,3 3-3=0 b5"])
+    assert not r.turns[0].missed and r.turns[0].best == "3,3 3-3=0 b5"
     assert r.turns[0].loss == 0
 
 
 def test_K_7a_a_miscalculation_is_a_missed_placement():
     r = review(LATE, ["3,3 3-3=1 wrong"])
     t = r.turns[0]
-    assert t.kind == "wrong" and t.missed and t.best == "3,3 3-3=0 c1"
+    assert t.kind == "wrong" and t.missed and t.best == "3,3 3-3=0 b5"
+    assert t.points_missed == 25
 
 
 def test_K_7b_a_forced_pass_is_not_reviewed_as_missed():
@@ -67,7 +70,7 @@ def test_review_of_a_whole_seeded_game_is_complete_and_names_each_turn():
 
 
 def test_review_time_is_bounded_by_its_budget_and_turn_limit():
-    moves = ["3,3 3+3=6 f1", "2,2 2+2=4 d3", "4,5 5+4=9 c4"]
+    moves = ["3,3 3-3=0 c1", "2,2 2+2=4 d3", "4,5 5+4=9 e4"]
     r = review(LATE, moves, budget=1)
     assert [t.depth for t in r.turns] == [2, 1, 1] and not r.complete
     r = review(LATE, moves, max_turns=2)
@@ -76,7 +79,7 @@ def test_review_time_is_bounded_by_its_budget_and_turn_limit():
 
 def test_review_refuses_an_illegal_log_with_the_turn_number():
     with pytest.raises(IllegalTurn, match=r"^turn 2: K-7"):
-        review(LATE, ["3,3 3-3=0 c1", "6,6 6-6=0 c1"])
+        review(LATE, ["3,3 3-3=0 b5", "6,6 6-6=0 b5"])
     with pytest.raises(IllegalTurn, match=r"^turn 1: K-N2"):
         review(LATE, ["hello"])
     with pytest.raises(IllegalTurn, match=r"^K-N1"):
