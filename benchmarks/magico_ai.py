@@ -5,15 +5,16 @@ Run (long series under ``nice -n 10`` on a shared machine)::
 
     python benchmarks/magico_ai.py                      # every series of SERIES
     python benchmarks/magico_ai.py --quick              # 8 games a series: a smoke run
-    python benchmarks/magico_ai.py --series master-ref1 --games 400 --save out.json
+    python benchmarks/magico_ai.py --series master-ref1 --timing 0 --save out.json
     python benchmarks/magico_ai.py --table a.json b.json   # Elo table of saved series
 
 Players: the levels of :mod:`magico.ai` through the contract
 ``choose_turn(position, dice, level, rng)`` (``beginner``, ``intermediate``,
 ``expert``, ``master``), the references of :mod:`benchmarks.magico_reference` (``ref1``
 one-ply and ``ref2`` two-ply expectimax, no code shared with the project's AI), and
-``deep`` — Master's search one chance ply deeper for every option, with no time
-budget: a probe of how far more search moves the result, not a level.
+``master-d1``, ``master-d2``, … — Master's evaluation searched exactly that many
+chance plies for every option (no budget, no clock): how far more search moves the
+result against the one-ply reference, i.e. where the dice put the ceiling.
 
 A series of ``n`` games between A and B: game ``i`` is seeded ``seed0 + i`` (the dice,
 :class:`magico.rules.Dice`, and each player's own ``random.Random``); A is Red and
@@ -23,10 +24,16 @@ losses of A, A's score (a draw counts half) and its 95 % Wilson interval
 (:func:`benchmarks.elo.wilson`); the Elo table is the Bradley–Terry fit of every game
 of every series (:func:`benchmarks.elo.fit`, Beginner at 1000, bootstrap intervals).
 
-Decision time: wall (``time.perf_counter``) and CPU (``time.process_time``) seconds of
-every Master decision in the series it plays, over all decisions and over those with
-a choice (more than one distinct outcome of the roll). Target for the strongest level
-(design.md): median ≤ 1 s, max ≤ 2 s.
+In the series Master plays without its wall-clock safety (``MasterParams.time_limit``,
+which abandons a ply beyond the second when a busy machine makes it slow), so a series
+replays exactly and measures the level as its node budget defines it.
+
+Decision time (``--timing N``, part of :func:`main`): ``N`` seeded games of the level
+``"master"`` exactly as the game calls it (``magico.ai.choose_turn``, safety on) against
+``ref1``, wall (``time.perf_counter``) and CPU (``time.process_time``) seconds of every
+Master decision, over all decisions and over those with a choice (more than one
+distinct outcome of the roll), and how many decisions the safety cut short. Target for
+the strongest level (design.md): median ≤ 1 s, max ≤ 2 s.
 """
 
 from __future__ import annotations
@@ -59,6 +66,8 @@ SERIES = (
     ("intermediate", "beginner", 200, 140_000, None),
     ("expert", "ref1", 200, 150_000, None),
     ("ref2", "ref1", 200, 160_000, None),
+    ("master-d1", "ref1", 400, 100_000, None),
+    ("master-d2", "ref1", 400, 100_000, None),
 )
 
 
@@ -66,21 +75,29 @@ def turn_function(name: str):
     """``(position, dice, rng) -> K-N2 text`` of player ``name``."""
     if name in reference.LEVELS:
         return lambda p, d, rng: reference.choose_turn(p, d, name, rng)
-    if name == "deep":
-        prm = ai.replace(ai.MASTER, depth=ai.MASTER.depth + 1, deep=0, budget=10 ** 12)
+    if name.startswith("master-d"):
+        depth = int(name[len("master-d"):])
+        prm = ai.replace(ai.MASTER, depth=depth, max_depth=depth, budget=0,
+                         time_limit=float("inf"))
+        return lambda p, d, rng: ai.master_turn(p, d[0], d[1], rng, prm)
+    if name == "master":      # the level without its wall-clock safety: repeatable
+        prm = ai.replace(ai.MASTER, time_limit=float("inf"))
         return lambda p, d, rng: ai.master_turn(p, d[0], d[1], rng, prm)
     if name not in ai.LEVELS:
         raise ValueError(f"unknown player {name!r}")
     return lambda p, d, rng: ai.choose_turn(p, d, name, rng)
 
 
-def play(seed: int, red: str, blue: str, clock: dict | None = None):
+def play(seed: int, red: str, blue: str, clock: dict | None = None,
+         contract: bool = False):
     """One seeded game, ``red`` moving first; returns (final position, turns played).
-    ``clock[name]`` collects ``(wall s, cpu s, had a choice)`` per decision."""
+    ``clock[name]`` collects ``(wall s, cpu s, had a choice)`` per decision;
+    ``contract``: the levels play through ``magico.ai.choose_turn`` as in the game."""
     dice = Dice(seed)
     rngs = {"r": random.Random(seed * 2 + 1), "b": random.Random(seed * 2 + 2)}
     names = {"r": red, "b": blue}
-    funcs = {s: turn_function(n) for s, n in names.items()}
+    funcs = {s: (lambda p, d, rng, n=n: ai.choose_turn(p, d, n, rng))
+             if contract and n in ai.LEVELS else turn_function(n) for s, n in names.items()}
     p = Position.start(first="r")
     n = 0
     while not p.is_over and n < MAX_TURNS:
@@ -149,7 +166,7 @@ def elo_rows(results: list[dict]) -> list[str]:
 
 
 def main(quick: bool = False, only: list[str] | None = None, games: int | None = None,
-         log=print) -> list[dict]:
+         log=print, timing_games: int = 20) -> list[dict]:
     """Play the series (8 games each with ``quick``) and return rows
     ``{what, figure, unit, target, ...}`` for ``benchmarks/run.py``."""
     rows: list[dict] = []
@@ -170,8 +187,18 @@ def main(quick: bool = False, only: list[str] | None = None, games: int | None =
                      **{k: v for k, v in r.items() if k != "record"}})
         log(f"{a} vs {b}: {r['score_pct']} % ({r['low_pct']}–{r['high_pct']}), "
             f"{r['wins']}-{r['draws']}-{r['losses']} of {n}, {r['seconds']} s")
-    if "master" in clock:
-        t = times_summary(clock["master"])
+    timing: dict = {}
+    stops0 = ai._master_engine(Position.start().board, ai.MASTER).clock_stops
+    timing_games = min(timing_games, 2) if quick else timing_games
+    for i in range(timing_games):
+        play(200_000 + i, *(("master", "ref1") if i % 2 == 0 else ("ref1", "master")),
+             timing, contract=True)
+    stops = ai._master_engine(Position.start().board, ai.MASTER).clock_stops - stops0
+    clock["master (timing)"] = timing.get("master", [])
+    if timing.get("master"):
+        t = times_summary(timing["master"])
+        t["safety_stops"] = stops
+        log(f"master decisions ({timing_games} timing games): {t}")
         for what, key, target in (("median", "all_wall_median_s", "≤ 1"),
                                   ("max", "all_wall_max_s", "≤ 2")):
             rows.append({"what": f"magico AI decision master {what} (wall)", "figure": t[key],
@@ -194,6 +221,8 @@ if __name__ == "__main__":
     ap.add_argument("--quick", action="store_true", help="8 games a series (smoke run)")
     ap.add_argument("--series", nargs="*", help="only these series, e.g. master-ref1")
     ap.add_argument("--games", type=int, help="games per series (default: SERIES)")
+    ap.add_argument("--timing", type=int, default=20,
+                    help="seeded games of the timed level (default 20; 0: none)")
     ap.add_argument("--save", help="write the series and decision times to this JSON file")
     ap.add_argument("--table", nargs="+", metavar="FILE",
                     help="print the Elo table of saved series instead of playing")
@@ -212,7 +241,8 @@ if __name__ == "__main__":
         for k, v in clocks.items():
             print(k, times_summary(v))
         sys.exit(0)
-    rows = main(quick=args.quick, only=args.series, games=args.games)
+    rows = main(quick=args.quick, only=args.series, games=args.games,
+                timing_games=args.timing)
     for row in rows:
         print(f"{row['what']}: {row['figure']} {row['unit']} (target {row['target']})")
     if "master" in main.clock:  # type: ignore[attr-defined]

@@ -439,7 +439,9 @@ class MasterParams:
     points, of the logistic that turns expected points into a chance of winning;
     ``depth``: chance plies searched for every option; ``budget``: searched placements
     (leaf evaluations) allowed for the whole decision — one more ply is searched while
-    its predicted cost fits; ``max_depth``: the deepest ply searched.
+    its predicted cost fits; ``max_depth``: the deepest ply searched; ``time_limit``:
+    wall seconds after which a ply beyond ``depth`` is abandoned (a safety for a busy
+    machine: within the budget a decision does not depend on the clock).
 
     The defaults were fitted to the outcomes of 55,015 positions from 1,700 seeded games
     (maximum likelihood, coordinate search; log-loss 0.5049 → 0.4936 from the first
@@ -453,10 +455,15 @@ class MasterParams:
     depth: int = 2
     budget: int = 250_000
     max_depth: int = 4
+    time_limit: float = 1.2
 
 
 #: Master's parameters (the level ``"master"``).
 MASTER = MasterParams()
+
+
+class _OutOfTime(Exception):
+    """The safety time limit struck inside a ply beyond the fixed depth."""
 
 
 def _win(diff: float) -> float:
@@ -492,6 +499,8 @@ class _Master:
         self._dp: dict = {}
         self.tt: dict = {}
         self.nodes = 0
+        self.clock_stops = 0      # decisions whose deeper ply the time limit cut short
+        self.deadline: float | None = None
 
     # ---- evaluation
 
@@ -772,7 +781,10 @@ class _Master:
                 cur[i] = stay
         low = sum(rolls[i][0] * v for i, v in enumerate(cur) if v is not None)
         take_roll = next(i for i, r in enumerate(rolls) if r[1] == "take")
+        deadline = self.deadline
         for _, _, _, kid in estimate:
+            if deadline is not None and time.perf_counter() > deadline:
+                raise _OutOfTime
             v = f_of(self.after(kid, opp, depth - 1))
             for i in ((take_roll,) if kid[1] else self.rolls_of[self.nums[kid[0]]]):
                 old = cur[i]
@@ -827,19 +839,29 @@ class _Master:
             branching = max(2, (~(p.red | p.blue) & ALL_CELLS).bit_count())
             last = max(self.nodes, 1)
             depth = 2
+            deadline = time.perf_counter() + prm.time_limit
             while depth <= prm.max_depth and (depth <= prm.depth or
                                               self.nodes + last * branching <= prm.budget):
                 before = self.nodes
                 scored.sort(key=lambda s: (-s[0], s[1]))
+                # The safety limit applies to the plies beyond ``depth``: keep the last
+                # whole ply when it strikes.
+                self.deadline = deadline if depth > prm.depth else None
                 bar = -1.0
                 new = []
-                for v0, text, ch in scored:
-                    if ch[0] is None:
-                        v = self.value(p, ch, depth)
-                    else:
-                        v = self.bounded(ch, p.to_move, depth, bar)
-                    bar = max(bar, v)
-                    new.append((v, text, ch))
+                try:
+                    for v0, text, ch in scored:
+                        if ch[0] is None:
+                            v = self.value(p, ch, depth)
+                        else:
+                            v = self.bounded(ch, p.to_move, depth, bar)
+                        bar = max(bar, v)
+                        new.append((v, text, ch))
+                except _OutOfTime:
+                    self.clock_stops += 1
+                    break
+                finally:
+                    self.deadline = None
                 scored = new
                 reached = depth
                 last = max(self.nodes - before, 1)
