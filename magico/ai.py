@@ -441,7 +441,8 @@ class MasterParams:
     (leaf evaluations) allowed for the whole decision — one more ply is searched while
     its predicted cost fits; ``max_depth``: the deepest ply searched; ``time_limit``:
     wall seconds after which a ply beyond ``depth`` is abandoned (a safety for a busy
-    machine: within the budget a decision does not depend on the clock).
+    machine; when it does not strike, the budget alone ends the search and a seeded
+    game replays exactly).
 
     The defaults were fitted to the outcomes of 55,015 positions from 1,700 seeded games
     (maximum likelihood, coordinate search; log-loss 0.5049 → 0.4936 from the first
