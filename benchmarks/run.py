@@ -7,7 +7,8 @@
 Each row: what, figure (a median over repeated runs unless the unit says p99), unit,
 target, ratio to the target (≤ 1 is met for "lower is better", ≥ 1 for "higher is
 better"), min and max. Sources: ``frames.py`` (frame time of every scene),
-``startup.py`` (start-up, peak RSS), ``physics.py`` (Mississippi), and each game's AI
+``startup.py`` (start-up, peak RSS), ``physics.py`` (Mississippi), ``flick.py`` (the
+Mississippi flick, M-U1: launch / hand speed across gestures, mice and loops), and each game's AI
 benchmark (``glissando_ai.py``, ``magico_ai.py``, ``mississippi_ai.py``).
 """
 
@@ -31,7 +32,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-SOURCES = ("frames", "startup", "physics", "glissando_ai", "magico_ai", "mississippi_ai")
+SOURCES = ("frames", "startup", "physics", "flick", "glissando_ai", "magico_ai", "mississippi_ai", "bundle")
 
 
 _TARGET = re.compile(r"^\s*(<=|≤|<|>=|≥|>)\s*([0-9]+(?:\.[0-9]+)?)\s*$")

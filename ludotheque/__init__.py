@@ -9,3 +9,10 @@ games plug in through :class:`ludotheque.game.GameDescriptor` (see docs/games-ap
 """
 
 __version__ = "0.1.0"
+"""The version of Ludothèque, written here only: ``pyproject.toml`` reads it
+(``dynamic = ["version"]``), ``--version`` prints it, the menu shows it."""
+
+
+def version() -> str:
+    """The version as people read it, e.g. ``"0.1.0"`` (for the menu's corner)."""
+    return __version__

@@ -1,7 +1,7 @@
 """Procedural art shared by the shell: the project icon and a wood texture.
 
 Drawn with pygame and numpy (surfarray); nothing is downloaded. ``python -m
-ludotheque.art`` writes ``assets/icon.png`` (used by the desktop launcher).
+ludotheque.art`` writes ``assets/icon.png`` (the 512 px master icon).
 """
 
 from __future__ import annotations
@@ -68,12 +68,12 @@ def wood_texture(w: int, h: int, base=theme.WOOD, dark=theme.WOOD_DARK, seed: in
 
 
 def main() -> None:
-    """Write ``assets/icon.png`` (256 px)."""
+    """Write ``assets/icon.png`` (512 px, the master of every icon file: packaging/icons.py)."""
     from .paths import ICON
 
     pygame.init()
     ICON.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(icon_surface(256), str(ICON))
+    pygame.image.save(icon_surface(512), str(ICON))
     print(ICON)
 
 

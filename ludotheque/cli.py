@@ -19,16 +19,16 @@ from pathlib import Path
 from . import __version__
 
 NO_SCREEN = ("Ludothèque needs a screen, and none was found (DISPLAY and WAYLAND_DISPLAY are "
-             "not set): start it from a desktop session, e.g. with its desktop icon. "
-             "/ Ludothèque a besoin d'un écran et n'en trouve aucun : lancez-le depuis une "
-             "session de bureau, par exemple avec son icône.")
-"""Said on stderr (exit status 1) when SDL could only open an invisible window."""
+             "not set): start it from a desktop session, e.g. with its desktop icon.")
+"""Said on stderr (exit status 1) when no screen was found (the English of
+:func:`ludotheque.screen.message`; the player reads it in their language)."""
 
 
-def parser(game_ids) -> argparse.ArgumentParser:
-    """The argument parser; ``game_ids`` are the registered games' ids."""
+def parser(game_ids, prog: str = "ludotheque") -> argparse.ArgumentParser:
+    """The argument parser; ``game_ids`` are the registered games' ids, ``prog`` the
+    program's name in the usage (``ludotheque``, or ``python main.py`` in a checkout)."""
     p = argparse.ArgumentParser(
-        prog="python main.py",
+        prog=prog,
         description="Ludothèque: Mississippi, Glissando and Magico, for two people at one computer.")
     p.add_argument("game", nargs="?", choices=list(game_ids), metavar="GAME",
                    help="open this game's setup directly: " + ", ".join(game_ids))
@@ -46,14 +46,18 @@ def parser(game_ids) -> argparse.ArgumentParser:
     return p
 
 
-def main(games, argv=None) -> int:
-    """Parse ``argv`` and do what it asks. :returns: the exit status."""
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+def main(games, argv=None, prog: str = "ludotheque") -> int:
+    """Parse ``argv`` and do what it asks; ``prog`` names the program in the usage.
+    :returns: the exit status."""
+    from . import logs, signals
+
+    logs.setup()             # rotating file in user_log_dir; warnings on the console
+    signals.install()        # Ctrl+C, SIGHUP, SIGTERM: save and quit (before SDL starts)
     games = list(games)
     by_id = {g.id: g for g in games}
-    args = parser(list(by_id)).parse_args(argv)
+    args = parser(list(by_id), prog).parse_args(argv)
     if args.frames < 1:
-        parser(list(by_id)).error("--frames must be at least 1")
+        parser(list(by_id), prog).error("--frames must be at least 1")
 
     if args.install_launcher or args.uninstall_launcher:
         from . import launcher
@@ -70,14 +74,14 @@ def main(games, argv=None) -> int:
             print(f"nothing {verb}")
         return 0
 
+    from . import i18n
     from .game import GameConfig, PlayerSpec
-    from .settings import Settings
+    from .settings import Settings, system_language
 
+    i18n.set_language(args.lang or system_language())   # for what loading the settings may say
     settings = Settings.load()
     if args.lang:
-        settings.language = args.lang
-    from . import i18n
-
+        settings.use_language_for_session(args.lang)     # this session only: never stored
     i18n.set_language(settings.language)
 
     if args.headless:
@@ -97,21 +101,48 @@ def main(games, argv=None) -> int:
         print(json.dumps(summary, ensure_ascii=False))
         return 0
 
+    from . import screen
+
+    seen = screen.diagnose()
     if args.screenshot is not None:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    if (args.screenshot is None and sys.platform.startswith("linux") and not os.environ.get("SDL_VIDEODRIVER")
-            and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")):
-        print(NO_SCREEN, file=sys.stderr)                # said before sound and video start up
+        if seen.code in ("none", "x11-silent", "wayland-silent", "both-silent"):
+            os.environ["SDL_VIDEODRIVER"] = "dummy"      # a picture needs no screen
+            seen = screen.diagnose()
+    if not seen.ok:
+        print(screen.message(seen), file=sys.stderr)    # said before sound and video start up
         return 1
+    claim = None
+    if args.screenshot is None:                         # a player's window: one copy at a time
+        from . import instance
+        from .saves import saves_dir
+
+        claim = instance.claim(saves_dir().parent)
+        if not claim.first:
+            print(instance.already_open(instance.hand_over(claim.other_pid)), file=sys.stderr)
+            return 0
+    from . import launcher
+
+    launcher.set_window_class()                          # WM_CLASS = the launcher's StartupWMClass
+    if args.screenshot is None:
+        launcher.mend()                                  # a launcher left pointing at a moved install
+    import pygame  # the window path only: headless never gets here
+
     from .app import App
     from .menu import SetupScene, start_game
 
-    app = App(games, settings=settings, seed=args.seed)
-    if args.screenshot is None and not app.on_screen():
-        print(NO_SCREEN, file=sys.stderr)
+    try:
+        app = App(games, settings=settings, seed=args.seed)
+    except pygame.error as exc:
+        print(screen.window_failed(str(exc)), file=sys.stderr)
         return 1
+    if args.screenshot is None and not app.on_screen():
+        print(screen.message(seen) or screen.refused(seen), file=sys.stderr)
+        pygame.quit()
+        return 1
+    for sentence in settings.take_messages():           # said once, in the player's language
+        app.toast(sentence, 6)
+    signals.attach(app)
     app.to_menu()
     if args.demo:
         game = by_id[args.game] if args.game else games[0]
@@ -121,4 +152,7 @@ def main(games, argv=None) -> int:
                                          seed=args.seed, options=game.default_options(), demo=True))
     elif args.game:
         app.push(SetupScene(app, by_id[args.game]))
-    return app.run(screenshot=args.screenshot, frames=args.frames)
+    try:
+        return app.run(screenshot=args.screenshot, frames=args.frames)
+    finally:
+        signals.detach()   # the instance lock (claim) is released by the kernel when the process ends

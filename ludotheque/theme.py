@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pygame
 
+from .paths import FONT, FONT_BOLD
+
 W, H = 1280, 720
 
 # Colours (RGB)
@@ -38,14 +40,7 @@ SHADOW = (0, 0, 0)
 # Type sizes (px)
 SMALL, BODY, LARGE, TITLE, HUGE = 18, 24, 32, 48, 72
 
-_CANDIDATES = {
-    False: ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-            "/usr/share/fonts/TTF/DejaVuSans.ttf",
-            "/Library/Fonts/Arial.ttf", "C:/Windows/Fonts/segoeui.ttf"),
-    True: ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-           "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
-           "/Library/Fonts/Arial Bold.ttf", "C:/Windows/Fonts/segoeuib.ttf"),
-}
+_CANDIDATES = {False: (str(FONT),), True: (str(FONT_BOLD),)}  # shipped DejaVu Sans (assets/fonts)
 
 
 @functools.cache

@@ -4,20 +4,31 @@ Pure module (no pygame). Units: seconds (s), millimetres (mm), mm/s — the scen
 pointer pixels to table millimetres before feeding samples in.
 
 M-U1: the player presses on a puck in their launch area (their own target zone), drags it
-— it follows the pointer — and releases. The launch velocity is the pointer's velocity
-over the last ~60 ms before release, capped at 6000 mm/s. If the held puck is dragged past
-the zone's inner line, it is released there with its current velocity. M-U2: the right
-player's gesture runs leftward; the same code serves both ends.
+— it follows the pointer — and releases. The launch velocity is the **hand's velocity at
+the instant of release**, capped at 6000 mm/s (:data:`LAUNCH_CAP`, M-P5). If the held puck
+is dragged past the zone's inner line, it is released there with its velocity at that
+instant. M-U2: the right player's gesture runs leftward; the same code serves both ends.
 
-The velocity is the least-squares slope of x(t) and y(t) over the window. The pointer is
-assumed to move in straight lines between samples, so the window always starts with a
-point interpolated at its start: a pointer that stalls before release (no motion events
-for a while, then the button comes up) gives ~0, and jitter averages out over the ~8
-samples a 120 Hz mouse delivers in 60 ms.
+How the velocity at an instant is estimated (:func:`velocity_at`), from samples whose
+times are exact (see :mod:`mississippi.pointer` for samples stamped by the frame loop):
+
+* **Holds.** A pointer reports only when it moves to another whole pixel, so a gap in the
+  samples means it stayed where it was: the gaps are filled with the held position every
+  sample period (given, or the median interval of the samples). A hand that stops before
+  the release therefore gives ~0, and one that slows down gives less.
+* **Onset.** The hand's stroke begins where the pointer last stood still for
+  :data:`STILL_S` (a press held still, then a flick), else where it left the press.
+* **Local cubic.** A least-squares cubic in time is fitted to x(t) and y(t) over the last
+  :data:`FIT_FRACTION` of the time since the onset (between :data:`FIT_MIN_S` and
+  :data:`FIT_MAX_S`, at least :data:`FIT_MIN_SAMPLES` samples), and its slope is taken at
+  the instant. A cubic follows a hand that is still speeding up (a local quadratic or a
+  straight line lags it) and a fit over many samples averages the whole-pixel rounding;
+  scaling the window with the stroke keeps a quick flick's fit short and a slow push's
+  long. The choice (degree, window) was made by measurement: ``benchmarks/flick.py``.
 
 >>> v = flick_velocity([(0.00, 100.0, 200.0), (0.02, 140.0, 200.0),
 ...                     (0.04, 180.0, 200.0), (0.06, 220.0, 200.0)])
->>> [round(c, 6) for c in v]
+>>> [round(c, 6) + 0.0 for c in v]
 [2000.0, 0.0]
 """
 
@@ -27,29 +38,56 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+import numpy as np
+
 from .table import Side, Table
 
-__all__ = ["WINDOW_S", "LAUNCH_CAP", "FlickError", "Launch", "cap_velocity",
-           "flick_velocity", "FlickTracker"]
+__all__ = ["LAUNCH_CAP", "STILL_S", "FIT_FRACTION", "FIT_MIN_S", "FIT_MAX_S",
+           "FIT_MIN_SAMPLES", "FlickError", "Launch", "cap_velocity", "check_samples",
+           "fill_holds", "velocity_at", "flick_velocity", "FlickTracker"]
 
-#: Length of the velocity window before release, in s (M-U1: "the last ~60 ms").
-WINDOW_S = 0.060
 #: Launch speed cap in mm/s (M-U1, M-P5).
 LAUNCH_CAP = 6000.0
+#: A pointer that has not changed pixel for this long (s) is standing still: a stroke's
+#: onset is the end of the last such stillness.
+STILL_S = 0.040
+#: The velocity fit covers this fraction of the time since the stroke's onset …
+FIT_FRACTION = 0.75
+#: … but at least this long (s) …
+FIT_MIN_S = 0.012
+#: … and at most this long (s).
+FIT_MAX_S = 0.25
+#: The fit uses at least this many samples (reaching further back if need be).
+FIT_MIN_SAMPLES = 5
+#: A release this soon (s) after the last motion, at its position, came with that motion's
+#: report (a mouse report carries both; they may be taken from the queue apart).
+SAME_REPORT_S = 0.0015
+#: Degree of the local polynomial (3: a cubic; fewer samples, lower degree).
+FIT_DEGREE = 3
+FIT_WEIGHT = 0
 
 Sample = tuple[float, float, float]   # (t s, x mm, y mm)
 
 
 class FlickError(ValueError):
-    """Malformed pointer samples (time going backwards, non-finite numbers); the message
-    starts with the rule id M-U1."""
+    """Malformed pointer samples; the message starts with the rule id M-U1. ``rule`` is
+    ``"M-U1"``, ``code`` says which (decision 5): ``"not-finite"`` (a sample that is not
+    three finite numbers), ``"time-order"`` (time going backwards), ``"no-press"`` (a
+    release without a press)."""
+
+    rule = "M-U1"
+
+    def __init__(self, message: str, code: str = "not-finite") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True)
 class Launch:
     """A flick's result: the puck's centre ``(x, y)`` in mm where it is released, its
-    velocity ``(vx, vy)`` in mm/s (already capped), the release time ``t`` in s, and
-    ``crossed`` — True if it was released because it reached the zone's inner line."""
+    velocity ``(vx, vy)`` in mm/s (already capped), the release time ``t`` in s (in the
+    clock of the samples), and ``crossed`` — True if it was released because it reached
+    the zone's inner line."""
 
     x: float
     y: float
@@ -64,27 +102,27 @@ class Launch:
         return math.hypot(self.vx, self.vy)
 
 
-def _check(samples: Sequence[Sample]) -> None:
+def check_samples(samples: Iterable[Sample]) -> list[Sample]:
+    """The samples as a list of float triples ``(t, x, y)``.
+
+    :raises FlickError: "M-U1: …" for a sample that is not three finite numbers, or for
+        times going backwards.
+    """
+    out = []
     last = -math.inf
     for s in samples:
-        if len(s) != 3 or not all(math.isfinite(v) for v in s):
+        try:
+            ok = len(s) == 3 and all(math.isfinite(float(v)) for v in s)
+        except (TypeError, ValueError):
+            ok = False
+        if not ok:
             raise FlickError(f"M-U1: a pointer sample must be three finite numbers, not {s!r}")
-        if s[0] < last:
-            raise FlickError("M-U1: pointer samples must be in time order")
-        last = s[0]
-
-
-def _at(samples: Sequence[Sample], t: float) -> tuple[float, float]:
-    """Pointer position at time t (s): linear between samples, held outside them."""
-    if t <= samples[0][0]:
-        return samples[0][1], samples[0][2]
-    for (t0, x0, y0), (t1, x1, y1) in zip(samples, samples[1:]):
-        if t0 <= t <= t1:
-            if t1 == t0:
-                return x1, y1
-            a = (t - t0) / (t1 - t0)
-            return x0 + a * (x1 - x0), y0 + a * (y1 - y0)
-    return samples[-1][1], samples[-1][2]
+        t, x, y = (float(v) for v in s)
+        if t < last:
+            raise FlickError("M-U1: pointer samples must be in time order", "time-order")
+        last = t
+        out.append((t, x, y))
+    return out
 
 
 def cap_velocity(vx: float, vy: float, cap: float = LAUNCH_CAP) -> tuple[float, float]:
@@ -95,58 +133,136 @@ def cap_velocity(vx: float, vy: float, cap: float = LAUNCH_CAP) -> tuple[float, 
     return vx, vy
 
 
-def flick_velocity(samples: Iterable[Sample], release_t: float | None = None, *,
-                   window: float = WINDOW_S, cap: float = LAUNCH_CAP) -> tuple[float, float]:
-    """Launch velocity (vx, vy) in mm/s from timestamped pointer samples (M-U1).
+def typical_period(t: np.ndarray) -> float:
+    """The median interval (s) between successive distinct sample times, at least 0.5 ms
+    (a guess of the pointer's report period when none is known; 8 ms without one)."""
+    d = np.diff(t)
+    d = d[d > 1e-4]
+    if d.size == 0:
+        return 0.008
+    return float(max(np.median(d), 0.0005))
 
-    :param samples: ``(t, x, y)`` in s and mm, in time order (the release position should
-        be the last sample).
+
+def fill_holds(t: np.ndarray, x: np.ndarray, y: np.ndarray, period: float,
+               since: float = -math.inf) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Fill the gaps of samples (exact times ``t`` s, sorted) with the held position every
+    ``period`` s (a pointer that sent nothing stayed on its pixel); samples at the same time
+    as the previous one replace it. Only gaps after ``since`` s are filled.
+
+    :returns: the filled ``(t, x, y)`` arrays.
+    """
+    keep = np.ones(t.size, bool)
+    keep[:-1] = np.diff(t) > 1e-9          # of two samples at one time, the later wins
+    t, x, y = t[keep], x[keep], y[keep]
+    if t.size < 2 or period <= 0:
+        return t, x, y
+    gaps = np.diff(t)
+    n = np.floor(gaps / period + 0.25).astype(int) - 1     # whole periods missed (jitter aside)
+    n[(n < 1) | (t[1:] <= since)] = 0
+    n = np.minimum(n, int(FIT_MAX_S * 2 / period) + 2)   # long holds: the recent part is enough
+    if not n.any():
+        return t, x, y
+    reps = np.ones(t.size, int)
+    reps[:-1] += n
+    idx = np.repeat(np.arange(t.size), reps)
+    # offset within each run: 0 for the sample itself, 1..n for its holds
+    start = np.cumsum(reps) - reps
+    k = np.arange(idx.size) - start[idx]
+    # holds are placed back from the next sample, so the last one is one period before it
+    nxt = np.minimum(idx + 1, t.size - 1)
+    tf = np.where(k == 0, t[idx], t[nxt] - (reps[idx] - k) * period)
+    return tf, x[idx], y[idx]
+
+
+def _onset(t: np.ndarray, x: np.ndarray, y: np.ndarray, i_eval: int, still: float) -> float:
+    """Time (s) the last stillness of at least ``still`` s before sample ``i_eval`` ended;
+    without one, the time the pointer first left the first sample's position (the press),
+    or −inf if it never moved."""
+    moved = np.nonzero((x[1:i_eval + 1] != x[:i_eval]) | (y[1:i_eval + 1] != y[:i_eval]))[0] + 1
+    # runs of equal position: [b, e] with b = previous change (or 0), e = next change − 1
+    ends = np.append(moved - 1, i_eval)
+    begins = np.insert(moved, 0, 0)
+    long_ = np.nonzero(t[ends] - t[begins] >= still - 1e-6)[0]   # (report instants: no flip on rounding)
+    if long_.size == 0:
+        return float(t[ends[0]]) if moved.size else -math.inf   # the press: the drag began there
+    return float(t[ends[long_[-1]]])
+
+
+def velocity_at(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float) -> tuple[float, float]:
+    """Velocity (vx, vy) mm/s of the hand at ``t_eval`` s from *hold-filled* samples
+    (``t`` s sorted, ``x``, ``y`` mm; see :func:`fill_holds`): the slope at ``t_eval`` of
+    a local cubic fitted over the last :data:`FIT_FRACTION` of the time since the stroke's
+    onset (M-U1; the module docstring says why). Samples after ``t_eval`` (the first one
+    past the inner line) are used too. Not capped; (0, 0) with fewer than two samples."""
+    n = t.size
+    if n < 2:
+        return 0.0, 0.0
+    i_eval = int(np.searchsorted(t, t_eval, side="right")) - 1
+    i_eval = min(max(i_eval, 0), n - 1)
+    onset = _onset(t, x, y, i_eval, STILL_S)
+    w = min(max(FIT_FRACTION * (t_eval - onset), FIT_MIN_S), FIT_MAX_S)
+    lo = int(np.searchsorted(t, t_eval - w - 1e-6, side="left"))
+    lo = max(min(lo, n - FIT_MIN_SAMPLES), 0)
+    tt = t[lo:]
+    m = tt.size
+    deg = min(FIT_DEGREE, m - 2) if m > 2 else 1
+    span = max(t_eval - tt[0], tt[-1] - t_eval, 1e-6)
+    u = (tt - t_eval) / span
+    if np.ptp(u) <= 0:
+        return 0.0, 0.0
+    a = np.vander(u, deg + 1, increasing=True)
+    b = np.stack([x[lo:], y[lo:]], 1)
+    if FIT_WEIGHT:
+        wt = np.sqrt(np.clip(1.0 - np.abs(np.minimum(u, 0.0)) ** FIT_WEIGHT, 0.05, None))
+        a, b = a * wt[:, None], b * wt[:, None]
+    coef, *_ = np.linalg.lstsq(a, b, rcond=None)
+    return float(coef[1, 0] / span), float(coef[1, 1] / span)
+
+
+def flick_velocity(samples: Iterable[Sample], release_t: float | None = None, *,
+                   cap: float = LAUNCH_CAP, period: float | None = None) -> tuple[float, float]:
+    """Launch velocity (vx, vy) in mm/s at the release from pointer samples stamped with
+    their exact times (M-U1).
+
+    :param samples: ``(t, x, y)`` in s and mm, in time order; the release position should
+        be the last sample.
     :param release_t: release time in s (default: the last sample's time). Samples after it
-        are ignored; if the pointer sent nothing for the whole window, the result is 0.
-    :param window: length in s of the fit window before release (default 0.060).
+        are ignored; the pointer is taken to have stayed at its last position until then.
     :param cap: the result is scaled down to at most this speed in mm/s (default 6000).
-    :returns: the least-squares slope of x(t) and y(t) over ``[release_t − window,
-        release_t]`` (from the first sample if the drag is shorter), capped; (0.0, 0.0)
+    :param period: the pointer's report period in s, if known (gaps are filled with the
+        held position at this rate; default: the median interval of the samples).
+    :returns: the hand's velocity at the release (:func:`velocity_at`), capped; (0.0, 0.0)
         with fewer than two samples.
     :raises FlickError: for samples out of time order or with non-finite numbers.
     """
-    pts = list(samples)
-    _check(pts)
+    pts = check_samples(samples)
     if not pts:
         return 0.0, 0.0
     tr = pts[-1][0] if release_t is None else float(release_t)
+    if not math.isfinite(tr):
+        raise FlickError("M-U1: the release time must be a finite number")
     pts = [p for p in pts if p[0] <= tr]
-    if len(pts) < 1:
+    if not pts:
         return 0.0, 0.0
-    t0 = max(tr - window, pts[0][0])     # the drag may be shorter than the window
-    ax, ay = _at(pts, t0)
-    win = [(t0, ax, ay)] + [p for p in pts if p[0] > t0]
-    hx, hy = _at(pts, tr)
-    if win[-1][0] < tr:
-        win.append((tr, hx, hy))      # pointer held still until the release
-    n = len(win)
-    if n < 2:
-        return 0.0, 0.0
-    mt = sum(p[0] for p in win) / n
-    mx = sum(p[1] for p in win) / n
-    my = sum(p[2] for p in win) / n
-    stt = sum((p[0] - mt) ** 2 for p in win)
-    if stt <= 0.0:
-        return 0.0, 0.0
-    vx = sum((p[0] - mt) * (p[1] - mx) for p in win) / stt
-    vy = sum((p[0] - mt) * (p[2] - my) for p in win) / stt
-    return cap_velocity(vx, vy, cap)
+    if pts[-1][0] < tr:
+        pts.append((tr, pts[-1][1], pts[-1][2]))        # held still until the release
+    arr = np.asarray(pts, float)
+    t, x, y = arr[:, 0] - tr, arr[:, 1], arr[:, 2]
+    p = typical_period(t) if period is None else float(period)
+    t, x, y = fill_holds(t, x, y, p)
+    return cap_velocity(*velocity_at(t, x, y, 0.0), cap)
 
 
 class FlickTracker:
     """Follows one drag of a puck in a launch area and produces its :class:`Launch`
-    (M-U1, M-U2).
+    (M-U1, M-U2), from samples whose times are exact.
 
     Feed it ``press`` once, ``move`` for every pointer motion, and ``release`` when the
     button comes up; ``move`` returns a launch by itself when the puck reaches the zone's
     inner line. :attr:`puck` is where to draw the held puck: the pointer plus the grab
     offset, kept inside the launch area (centre on the table, between the rails, not past
-    the inner line).
+    the inner line). :class:`mississippi.pointer.SteadyFlick` is the same for samples
+    stamped by the frame loop.
 
     >>> tr = FlickTracker("left")
     >>> tr.press(0.0, 400.0, 240.0)
@@ -154,16 +270,14 @@ class FlickTracker:
     True
     >>> tr.move(0.06, 520.0, 240.0) is None
     True
-    >>> launch = tr.release(0.07, 540.0, 240.0)
+    >>> launch = tr.release(0.06, 520.0, 240.0)
     >>> round(launch.vx), round(launch.vy), launch.crossed
     (2000, 0, False)
     """
 
-    def __init__(self, side: Side, table: Table | None = None, *,
-                 window: float = WINDOW_S, cap: float = LAUNCH_CAP) -> None:
+    def __init__(self, side: Side, table: Table | None = None, *, cap: float = LAUNCH_CAP) -> None:
         self.table = table if table is not None else Table()
         self.side = side
-        self.window = window
         self.cap = cap
         zone = self.table.launch_area(side)
         r = self.table.puck_radius
@@ -176,6 +290,7 @@ class FlickTracker:
         self.active = False
         self.launch: Launch | None = None
 
+    # --------------------------------------------------------------- geometry
     def _clamp(self, x: float, y: float) -> tuple[float, float]:
         return (min(max(x, self._xmin), self._xmax), min(max(y, self._ymin), self._ymax))
 
@@ -187,6 +302,30 @@ class FlickTracker:
         _, x, y = self._samples[-1]
         return self._clamp(x + self._off[0], y + self._off[1])
 
+    @property
+    def samples(self) -> list[Sample]:
+        """The samples ``(t, x, y)`` of the drag so far (press first), as fed."""
+        return list(self._samples)
+
+    # --------------------------------------------------------------- timing hook
+    def _timed(self, samples: list[Sample]) -> tuple[np.ndarray, float]:
+        """(n×3 array of samples with exact times, report period s): here the samples as
+        they are, with the median interval; SteadyFlick re-times them."""
+        arr = np.asarray(samples, float)
+        return arr, typical_period(arr[:, 0])
+
+    def _velocity(self, samples: list[Sample], i_eval: int, t_frac: float = 0.0) -> tuple[float, float]:
+        """Velocity at sample ``i_eval`` (plus ``t_frac`` of the way to the next one)."""
+        arr, period = self._timed(samples)
+        t, x, y = arr[:, 0], arr[:, 1], arr[:, 2]
+        t = t - t[i_eval]                    # times from the instant: the same whatever the clock
+        te = 0.0
+        if t_frac > 0.0 and i_eval + 1 < t.size:
+            te = t_frac * t[i_eval + 1]
+        t, x, y = fill_holds(t, x, y, period)
+        return cap_velocity(*velocity_at(t, x, y, te), self.cap)
+
+    # --------------------------------------------------------------- events
     def press(self, t: float, x: float, y: float, puck_x: float | None = None,
               puck_y: float | None = None) -> None:
         """Start a drag at time t (s) with the pointer at (x, y) mm; ``puck_x, puck_y``
@@ -195,60 +334,82 @@ class FlickTracker:
 
         :raises FlickError: for non-finite numbers.
         """
-        _check([(t, x, y)])
-        px = x if puck_x is None else puck_x
-        py = y if puck_y is None else puck_y
-        self._off = (px - x, py - y)
-        self._samples = [(float(t), float(x), float(y))]
+        (s,) = check_samples([(t, x, y)])
+        px = s[1] if puck_x is None else puck_x
+        py = s[2] if puck_y is None else puck_y
+        try:
+            (_, px, py), = check_samples([(s[0], px, py)])
+        except FlickError:
+            raise FlickError("M-U1: the grabbed puck's centre must be two finite numbers") from None
+        self._off = (px - s[1], py - s[2])
+        self._samples = [s]
         self.active = True
         self.launch = None
 
     def move(self, t: float, x: float, y: float) -> Launch | None:
         """Pointer moved to (x, y) mm at time t (s). Returns the :class:`Launch` if the
         puck's centre just passed the zone's inner line (M-U1: released there, at the
-        interpolated crossing time and point, with the velocity up to that moment), else
-        None. Does nothing (returns None) when no drag is active.
+        crossing interpolated between the previous sample and this one, with the hand's
+        velocity at that instant), else None. Does nothing (returns None) when no drag is
+        active.
 
         :raises FlickError: for a sample earlier than the previous one or non-finite.
         """
         if not self.active:
             return None
-        s = (float(t), float(x), float(y))
-        _check([self._samples[-1], s])
         prev = self._samples[-1]
+        _, s = check_samples([prev, (t, x, y)])
         self._samples.append(s)
         cx_prev = prev[1] + self._off[0]
-        cx = x + self._off[0]
+        cx = s[1] + self._off[0]
         if (cx - self._line) * self._dir > 0:
-            # Interpolate the crossing between the previous and this sample.
             span = cx - cx_prev
             a = (self._line - cx_prev) / span if span else 1.0
             a = min(max(a, 0.0), 1.0)
             tc = prev[0] + a * (s[0] - prev[0])
             yc = prev[2] + a * (s[2] - prev[2])
-            pts = self._samples[:-1] + [(tc, self._line - self._off[0], yc)]
-            vx, vy = flick_velocity(pts, tc, window=self.window, cap=self.cap)
+            n = len(self._samples)
+            vx, vy = self._velocity(self._samples, n - 2, a) if n >= 2 else (0.0, 0.0)
             _, py = self._clamp(self._line, yc + self._off[1])
             return self._finish(Launch(self._line, py, vx, vy, tc, True))
         return None
 
     def release(self, t: float, x: float | None = None, y: float | None = None) -> Launch:
         """Button released at time t (s), pointer at (x, y) mm (default: where it last
-        was). Returns the :class:`Launch` (velocity over the last ``window`` s).
+        was). Returns the :class:`Launch`: the hand's velocity at the release (M-U1). A
+        release at the place of the last motion and within :data:`SAME_REPORT_S` of it
+        came with that motion's report.
 
-        :raises FlickError: if no drag is active, or for bad numbers.
+        :raises FlickError: if no drag is active, or for bad numbers or a release earlier
+            than the last sample.
         """
         if not self.active:
-            raise FlickError("M-U1: release without a press")
-        _, lx, ly = self._samples[-1]
-        x = lx if x is None else x
-        y = ly if y is None else y
-        launch = self.move(t, x, y)
-        if launch is not None:
-            return launch
-        vx, vy = flick_velocity(self._samples, float(t), window=self.window, cap=self.cap)
+            raise FlickError("M-U1: release without a press", "no-press")
+        last = self._samples[-1]
+        x = last[1] if x is None else x
+        y = last[2] if y is None else y
+        _, s = check_samples([last, (t, x, y)])
+        if not (s[0] - last[0] < SAME_REPORT_S and s[1:] == last[1:]):   # else: that report
+            launch = self.move(*s)
+            if launch is not None:
+                return launch
+        vx, vy = self._velocity(self._samples, len(self._samples) - 1)
         px, py = self.puck
-        return self._finish(Launch(px, py, vx, vy, float(t), False))
+        return self._finish(Launch(px, py, vx, vy, s[0], False))
+
+    def velocity(self, t: float | None = None) -> tuple[float, float]:
+        """(vx, vy) mm/s the held puck would be launched with if released at ``t`` s
+        (default: at the last sample) where the pointer is now, for the aim guide (M-U1) —
+        within 1.5 report periods of the last sample, as at that sample;
+        (0, 0) when no drag is active or before any motion."""
+        if not self.active or len(self._samples) < 2:
+            return 0.0, 0.0
+        pts = list(self._samples)
+        if t is not None and math.isfinite(t):
+            _, period = self._timed(pts)
+            if t - pts[-1][0] > 1.5 * period:     # no report since: the pointer is still
+                pts.append((float(t), pts[-1][1], pts[-1][2]))
+        return self._velocity(pts, len(pts) - 1)
 
     def cancel(self) -> None:
         """Drop the drag without launching (e.g. focus lost)."""

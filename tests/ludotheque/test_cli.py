@@ -72,15 +72,15 @@ def test_no_home_still_starts(tmp_path):
 def test_install_launcher_creates_a_valid_desktop_file(tmp_path):
     r = run("--install-launcher", env={"HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / ".config")})
     assert r.returncode == 0, r.stderr
-    desktop = tmp_path / "Desktop" / "Ludotheque.desktop"
-    menu = tmp_path / ".local" / "share" / "applications" / "Ludotheque.desktop"
+    desktop = tmp_path / "Desktop" / "ludotheque.desktop"
+    menu = tmp_path / ".local" / "share" / "applications" / "ludotheque.desktop"
     assert desktop.exists() and menu.exists()
     v = subprocess.run(["desktop-file-validate", str(desktop)], capture_output=True, text=True)
     assert v.returncode == 0 and "error" not in v.stdout.lower(), v.stdout
     text = desktop.read_text()
     exec_line = next(l for l in text.splitlines() if l.startswith("Exec="))
     assert "Terminal=false" in text
-    assert exec_line.endswith("ludotheque") or exec_line.endswith("main.py")
+    assert exec_line.endswith("/ludotheque")   # the installed command, never python main.py
     r = run("--uninstall-launcher", env={"HOME": str(tmp_path)})
     assert r.returncode == 0 and not desktop.exists() and not menu.exists()
 

@@ -19,13 +19,13 @@ def test_settings_round_trip(tmp_path):
     assert again.problem is None
 
 
-@pytest.mark.parametrize("content", [b"{not json", b"", b"\xff\xfe\x00", b"[1, 2]", b'{"schema": "x"}',
-                                     b'{"schema": 99, "language": "fr"}'])
+@pytest.mark.parametrize("content", [b"{not json", b"", b"\xff\xfe\x00", b"[1, 2]", b'{"schema": "x"}'])
 def test_bad_settings_file_is_kept_as_bad_and_defaults_apply(tmp_path, content):
     path = tmp_path / "settings.json"
     path.write_bytes(content)
     s = Settings.load(path)
-    assert s.problem  # one sentence for the user
+    said = s.take_messages()
+    assert len(said) == 1 and "settings.json.bad" in said[0]  # one sentence for the user
     assert not path.exists()
     assert (tmp_path / "settings.json.bad").read_bytes() == content
     assert s.volume == Settings().volume
@@ -44,7 +44,8 @@ def test_symlinked_settings_are_not_followed(tmp_path):
     link = tmp_path / "settings.json"
     link.symlink_to(target)
     s = Settings.load(link)
-    assert s.problem and "symbolic link" in s.problem
+    said = s.take_messages()
+    assert len(said) == 1 and "symbolic link" in said[0]
     assert target.exists()  # the file pointed at is untouched
 
 
@@ -53,7 +54,8 @@ def test_huge_file_is_refused_without_reading_it(tmp_path):
     with open(path, "wb") as fh:
         fh.truncate(storage.MAX_BYTES + 1)
     s = Settings.load(path)
-    assert s.problem and "too large" in s.problem
+    said = s.take_messages()
+    assert len(said) == 1 and "too large" in said[0]
 
 
 def test_bad_file_never_overwrites_an_earlier_bad_file(tmp_path):
@@ -63,6 +65,14 @@ def test_bad_file_never_overwrites_an_earlier_bad_file(tmp_path):
         Settings.load(path)
     kept = sorted(p.name for p in tmp_path.iterdir())
     assert kept == ["settings.json.bad", "settings.json.bad.1", "settings.json.bad.2"]
+
+
+def test_wrong_typed_values_are_said_once_and_corrected_in_the_file(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"schema": 1, "volume": "loud", "language": "fr"}))
+    s = Settings.load(path)
+    assert len(s.take_messages()) == 1
+    assert not Settings.load(path).take_messages()  # written back corrected: said once
 
 
 def test_atomic_write_leaves_old_file_when_serialisation_fails(tmp_path):
@@ -107,7 +117,7 @@ def test_read_only_folder_turns_saves_off_once(tmp_path):  # pragma: no cover - 
     store = SaveStore(tmp_path / "saves")
     assert not store.save("glissando", {})
     assert not store.save("glissando", {})
-    assert len(store.problems) == 1
+    assert len(store.problems) == 1 and "not allowed" in store.problems[0]
 
 
 def test_unwritable_folder_turns_saves_off_once(tmp_path):
@@ -117,3 +127,8 @@ def test_unwritable_folder_turns_saves_off_once(tmp_path):
     assert not store.save("glissando", {"a": 1})
     assert not store.save("glissando", {"a": 2})
     assert len(store.problems) == 1 and "Saves are off" in store.problems[0]
+    assert not store.enabled and store.status.unsaved == ("glissando",)
+    blocker.unlink()  # the player frees the folder: the next turn saves, and says so
+    assert store.save("glissando", {"a": 3})
+    assert store.load("glissando") == {"a": 3}
+    assert store.enabled and store.problems[-1] == "Saving works again: the game is saved."

@@ -1,43 +1,236 @@
-"""M-U1 flick timing: the frame loop stamps pointer events in batches; re-timing the burst
-on its steady rate keeps the launch speed within 15 % of the hand's."""
+"""M-U1 through the path the scene feeds (SteadyFlick): pointer events stamped when the
+frame loop takes them from the queue (decision 2), rounded to whole design pixels at
+AIM_PX_PER_MM. The hand and its mouse are modelled by benchmarks/hands.py
+(minimum-jerk strokes, steady-rate mice, a loop that does not poll while it draws)."""
 
 import math
 import random
+import statistics
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
-from mississippi.pointer import SteadyFlick, retime
+from benchmarks import hands
+from benchmarks.flick import SPEEDS
+from mississippi.flick import LAUNCH_CAP, FlickError
+from mississippi.pointer import AIM_PX_PER_MM, SteadyFlick, lattice, retime
+from mississippi.table import Table
 
-SCALE = 0.32891   # px per mm on screen
+
+def ratios(shape, mouse_hz, loop_hz, n, seed, px_per_mm=AIM_PX_PER_MM):
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        o = hands.run(shape, rng.uniform(*SPEEDS[shape]), rng, mouse_hz=mouse_hz,
+                      loop_hz=loop_hz, px_per_mm=px_per_mm)
+        out.append(o.launch.speed / o.truth)
+    return out
 
 
-def frame_stamped_flick(v_px, every, rng, hold=0.1):
-    """A drag at ``v_px`` px/s with a motion event every ``every`` s, stamped with the
-    time of the 60 Hz frame that handles it; returns launch speed / true speed."""
-    frame = 1 / 60
-    phase = rng.random() * frame
-    stamp = lambda t: math.ceil((t - phase) / frame) * frame + phase   # noqa: E731
+def spread95(rs):
+    med = statistics.median(rs)
+    return sorted(abs(r / med - 1.0) for r in rs)[int(0.95 * len(rs))]
+
+
+def test_issue_12_aiming_puck_is_at_least_60_px_across():
+    assert 76.0 * AIM_PX_PER_MM >= 60.0
+    assert 0.5 <= AIM_PX_PER_MM <= 1.25
+
+
+def test_M_U1_the_shape_of_a_gesture_does_not_change_the_launch_speed():
+    # Slow push, flick let go at its peak, let go while accelerating, stroke through the
+    # inner line; 125, 500, 1000 Hz mice; 60 and 144 Hz loops: the median launch/hand
+    # speed of the shapes differ by at most 5 % (issue 12 goal) and each is within 3 % of
+    # the hand's speed.
+    medians = {}
+    for shape in SPEEDS:
+        rs = []
+        for mouse in (125, 500, 1000):
+            for loop in (60, 144):
+                rs += ratios(shape, mouse, loop, 12, seed=mouse * 7 + loop)
+        medians[shape] = statistics.median(rs)
+    assert max(medians.values()) / min(medians.values()) - 1.0 <= 0.05, medians
+    assert all(0.97 <= m <= 1.03 for m in medians.values()), medians
+
+
+@pytest.mark.parametrize("shape,bound", [("push", 0.05), ("peak", 0.04), ("through", 0.04)])
+def test_M_U1_one_gesture_repeated_leaves_alike_with_a_500_Hz_mouse(shape, bound):
+    # 500 Hz mouse, 60 Hz loop: p95 of |ratio / median − 1| over strokes of one shape.
+    # (Issue 12 asks ≤ 3 %; benchmarks/flick.py shows where that is met and where not.)
+    rs = ratios(shape, 500, 60, 60, seed=3)
+    assert spread95(rs) <= bound, spread95(rs)
+
+
+@pytest.mark.parametrize("px_per_mm", [0.5, 1.25])
+def test_M_U1_any_aiming_scale_from_half_to_one_and_a_quarter_px_per_mm(px_per_mm):
+    medians = [statistics.median(ratios(shape, 500, 60, 30, seed=5, px_per_mm=px_per_mm))
+               for shape in SPEEDS]
+    assert all(0.97 <= m <= 1.04 for m in medians), medians
+    assert max(medians) / min(medians) - 1.0 <= 0.05
+    assert spread95(ratios("peak", 500, 60, 40, seed=6, px_per_mm=px_per_mm)) <= 0.06
+
+
+@pytest.mark.parametrize("mouse_hz", [125, 1000])
+def test_M_U1_a_stroke_stopped_before_the_release_throws_nothing(mouse_hz):
+    rng = random.Random(mouse_hz)
+    for _ in range(10):
+        o = hands.run("stall", rng.uniform(1500.0, 4000.0), rng, mouse_hz=mouse_hz)
+        assert o.launch.speed < 30.0          # the scene's "nothing thrown" threshold
+
+
+def test_M_U1_a_stroke_through_the_inner_line_leaves_from_it_with_its_speed():
+    rng = random.Random(8)
+    line = Table().inner_line("left")
+    for _ in range(10):
+        o = hands.run("through", rng.uniform(1500.0, 5000.0), rng, mouse_hz=500)
+        assert o.launch.crossed and o.launch.x == line
+        assert o.launch.speed == pytest.approx(o.truth_cross, rel=0.06)
+
+
+def test_M_U1_M_P5_a_throw_harder_than_the_cap_leaves_at_6_m_per_s():
+    rng = random.Random(2)
+    for _ in range(5):
+        o = hands.run("peak", 8000.0, rng, mouse_hz=1000)
+        assert o.launch.speed == pytest.approx(LAUNCH_CAP)
+
+
+def test_M_U1_M_U2_the_right_player_throws_leftward_alike():
+    rng = random.Random(4)
+    for _ in range(8):
+        o = hands.run("peak", 3000.0, rng, side="right", mouse_hz=500)
+        assert o.launch.vx < 0
+        assert o.launch.speed / o.truth == pytest.approx(1.0, abs=0.05)
+
+
+def test_M_U1_the_same_seed_throws_the_same_puck():
+    a = hands.run("rising", 3000.0, random.Random(42), mouse_hz=125, loop_hz=144)
+    b = hands.run("rising", 3000.0, random.Random(42), mouse_hz=125, loop_hz=144)
+    assert a.launch == b.launch
+
+
+def test_M_U1_events_that_waited_through_a_draw_go_back_to_their_reports():
+    # A 500 Hz mouse; the loop polls every 1.1 ms but is drawing from 20 to 25 ms: the
+    # reports of 20, 22 and 24 ms come out together at 25 ms.
+    reports = [0.002 * k + 0.0003 for k in range(1, 20)]
+    polls = [0.0011 * k for k in range(1, 40) if not 0.020 <= 0.0011 * k < 0.025] + [0.025]
+    polls.sort()
+    stamps = [min(p for p in polls if p >= r) for r in reports]
+    assert stamps.count(0.025) >= 3
+    lat = lattice(stamps)
+    assert lat is not None and lat.period == pytest.approx(0.002)
+    offset = lat.times[-1] - reports[-1]
+    assert [t - offset for t in lat.times] == pytest.approx(reports, abs=1e-9)
+    assert -1e-6 <= offset <= 0.0011
+
+
+def test_M_U1_stamps_of_an_irregular_device_are_kept():
+    rng = random.Random(1)
+    t, samples = 0.0, []
+    for i in range(30):
+        t += rng.uniform(0.003, 0.03)
+        samples.append((t, 300.0 + i, 240.0))
+    out, period = retime(samples)
+    assert period is None or period > 0.002
+    assert [p[0] for p in out] == sorted(p[0] for p in out)
+
+
+def test_M_U1_one_event_per_frame_still_gives_the_drag_speed():
+    # The shell before this round stamped every event with its frame's time: a steady drag
+    # of one event per 60 Hz frame still launches at its speed.
     fl = SteadyFlick("left")
-    fl.press(stamp(0.0), 340.0, 247.5, 340.0, 247.5)
-    t, x = hold, 340.0
-    while True:
-        t += every * (1 + rng.uniform(-0.1, 0.1))
-        x += v_px * every / SCALE
-        launch = fl.move(stamp(t), x, 247.5)
+    fl.press(0.0, 340.0, 247.5)
+    for i in range(1, 12):
+        assert fl.move(i / 60, 340.0 + 25.0 * i, 247.5) is None
+    launch = fl.release(11 / 60, 340.0 + 25.0 * 11, 247.5)
+    assert launch.speed == pytest.approx(1500.0, rel=0.01)
+
+
+def test_M_U1_malformed_events_are_refused_naming_the_rule():
+    fl = SteadyFlick("left")
+    with pytest.raises(FlickError, match="^M-U1"):
+        fl.release(0.0, 1.0, 2.0)                       # no press
+    with pytest.raises(FlickError, match="^M-U1"):
+        fl.press(float("nan"), 1.0, 2.0)
+    with pytest.raises(FlickError, match="^M-U1"):
+        fl.press(0.0, 1.0, 2.0, "puck", None)
+    with pytest.raises(FlickError, match="^M-U1"):
+        retime([(0.0, 1.0), (0.1, 2.0), (0.2, 3.0)])     # pairs, not (t, x, y)
+    fl.press(1.0, 340.0, 247.5)
+    fl.move(1.01, 345.0, 247.5)
+    with pytest.raises(FlickError, match="^M-U1"):
+        fl.move(1.0, 350.0, 247.5)                      # back in time
+    with pytest.raises(FlickError, match="^M-U1"):
+        fl.move(1.02, float("inf"), 247.5)
+    assert fl.active and len(fl.raw) == 2               # nothing lost
+    assert fl.release(1.03, 350.0, 247.5).speed >= 0.0
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(st.sampled_from([125, 250, 500, 1000]), st.floats(0.0002, 0.0015),
+       st.floats(0.0, 0.008), st.lists(st.floats(0.0, 1.0), min_size=8, max_size=60),
+       st.floats(0.0, 0.02), st.booleans())
+def test_M_U1_release_accepts_its_own_samples(mouse_hz, poll, busy, jitter, late, moved):
+    # Whatever the stamps' jitter (polling, batches that waited through a draw, identical
+    # stamps), a release stamped at or after the last motion is accepted, and launches
+    # at a finite speed within the cap.
+    period = 1.0 / mouse_hz
+    fl = SteadyFlick("left")
+    fl.press(0.0, 340.0, 247.5)
+    stamp, x = 0.0, 340.0
+    for i, j in enumerate(jitter, 1):
+        report = i * period
+        wait = busy * j if j > 0.7 else poll * j
+        stamp = max(stamp, report + wait)
+        x += 2.5 + 10.0 * j
+        launch = fl.move(stamp, x, 247.5)
         if launch is not None:
-            return launch.speed / (v_px / SCALE)
+            break
+    if fl.active:
+        launch = fl.release(stamp + late, x + (1.25 if moved else 0.0), 247.5)
+    assert launch is not None and math.isfinite(launch.speed)
+    assert launch.speed <= LAUNCH_CAP + 1e-6
 
 
-@pytest.mark.parametrize("every", [0.0225, 0.008, 0.004])
-def test_M_U1_frame_stamped_flicks_keep_the_hand_speed(every):
-    rng = random.Random(11)
-    ratios = [frame_stamped_flick(rng.choice((600, 900, 1200)), every, rng) for _ in range(60)]
-    assert all(0.85 <= r <= 1.15 for r in ratios), (min(ratios), max(ratios))
+def test_M_U1_the_aim_guide_predicts_the_launch():
+    # Just before the button comes up, the guide shows the velocity the puck then leaves
+    # with (what the eye sees is what the table gets).
+    rng = random.Random(9)
+    for shape in ("push", "peak", "rising"):
+        st = hands.stroke(shape, 2500.0 if shape != "push" else 900.0, rng)
+        evs = hands.events(st, rng, mouse_hz=500, loop_hz=60)
+        fl = SteadyFlick("left")
+        down, *moves, up = evs
+        fl.press(down.stamp, down.x, down.y, down.x + st.grab[0], down.y + st.grab[1])
+        for e in moves:
+            fl.move(e.stamp, e.x, e.y)
+        if (up.x, up.y) != (moves[-1].x, moves[-1].y):
+            fl.move(up.stamp, up.x, up.y)              # the release report moved the pointer
+        gx, gy = fl.velocity(up.stamp)
+        launch = fl.release(up.stamp, up.x, up.y)
+        assert math.hypot(gx - launch.vx, gy - launch.vy) <= 0.01 * launch.speed
 
 
-def test_M_U1_retime_keeps_order_and_a_pause_starts_a_new_burst():
-    s = [(0.0, 0, 0), (0.30, 10, 0), (0.30, 20, 0), (0.3167, 30, 0), (0.35, 40, 0)]
-    r = retime(s)
-    assert r[0] == s[0]                          # before the pause: untouched
-    ts = [p[0] for p in r]
-    assert ts == sorted(ts) and ts[2] > ts[1]    # same-frame samples get spread out
+def test_M_U1_the_aim_guide_asked_every_frame_follows_the_drag():
+    # The scene asks for the guide every frame, a frame after the last motion: a steady
+    # drag of one event per frame shows its own speed, forward, from the second frame on.
+    fl = SteadyFlick("left")
+    fl.press(0.0, 340.0, 247.5)
+    fl.move(0.0, 358.0, 247.5)
+    for i in range(1, 8):
+        fl.move(i / 60, 358.0 + 18.0 * i, 247.5)
+        vx, vy = fl.velocity((i + 1) / 60)
+        assert vx == pytest.approx(18.0 * 60, rel=0.02) and abs(vy) < 1.0
+    # and with a 1000 Hz mouse, many events a frame: the guide matches a full re-timing
+    rng = random.Random(3)
+    st = hands.stroke("peak", 3000.0, rng)
+    evs = hands.events(st, rng, mouse_hz=1000, loop_hz=144)
+    fl = SteadyFlick("left")
+    full = SteadyFlick("left")
+    for f in (fl, full):
+        f.press(evs[0].stamp, evs[0].x, evs[0].y)
+    for e in evs[1:-1]:
+        fl.move(e.stamp, e.x, e.y)
+        full.move(e.stamp, e.x, e.y)
+        guide = fl.velocity(e.stamp)
+    exact = full._velocity(full.samples, len(full.samples) - 1)
+    assert math.hypot(guide[0] - exact[0], guide[1] - exact[1]) <= 0.03 * math.hypot(*exact)

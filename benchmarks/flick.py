@@ -1,0 +1,343 @@
+"""The flick (M-U1): launch speed / the hand's speed, across gestures, mice and loops.
+
+Run: ``python benchmarks/flick.py [--quick] [--json]`` (or ``benchmarks/run.py --only
+flick``). ``main(quick=False) -> list[dict]`` returns the rows for ``benchmarks/run.py``
+and prints the tables to stdout (run.py sends them to stderr).
+
+Model (``benchmarks/hands.py``): minimum-jerk strokes of four shapes — a slow push
+(400–1500 mm/s), a flick let go at its peak and one let go while still accelerating
+(1500–5500 mm/s), a stroke through the zone's inner line (1500–5000 mm/s) — with random
+durations, release points and holds before the stroke; mice reporting at 125, 500 and
+1000 Hz, rounded to whole design px at ``AIM_PX_PER_MM``; a frame loop at 60 or 144 Hz
+that polls every 1.0–1.2 ms except while it draws (2–5 ms / 1.5–3.5 ms per frame).
+**Truth**: the hand's speed at the last position the mouse reported (the release report;
+for the stroke through the line, the first report past it).
+
+Figures, per shape × mouse × loop cell of N strokes (N = 100, quick 25):
+
+* **median** of launch speed / hand speed;
+* **spread** = the 95th percentile over the cell's strokes of |ratio / cell median − 1|:
+  how far one throw of that gesture strays from what the same gesture gives typically
+  (strokes of one cell differ in speed, duration, release point and phases).
+
+Goals (issue 12, design.md): the shapes' medians (over all mice and loops) differ by at
+most 5 % (max / min − 1); the spread of every cell is at most 3 %. Rows: both, for the new
+estimator (``mississippi.pointer.SteadyFlick`` fed the exact stamps of decision 2) and,
+beside it, the estimator of the previous round (a copy, :class:`OldSteadyFlick`: the
+least-squares slope over the last 60 ms, samples re-timed in bursts) as the game used it
+(every event of a frame stamped with the frame's time) and fed the new exact stamps
+(where it refuses some releases: counted); and the new estimator on the stamps as they
+are (no re-timing) and re-timed in bursts as before, to show what the lattice re-timing
+(``mississippi.pointer.lattice``) is worth. Also: a stroke that stops before the release,
+other aiming scales (0.5 and 1.25 px/mm) and the CPU time of a release.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks import hands  # noqa: E402
+import numpy as np  # noqa: E402
+
+from mississippi.flick import FlickError, FlickTracker, Launch, typical_period  # noqa: E402
+from mississippi.pointer import AIM_PX_PER_MM, SteadyFlick  # noqa: E402
+from mississippi.table import Table  # noqa: E402
+
+SPEEDS = {"push": (400.0, 1500.0), "peak": (1500.0, 5500.0), "rising": (1500.0, 5500.0),
+          "through": (1500.0, 5000.0)}
+MICE = (125, 500, 1000)
+LOOPS = (60, 144)
+SEED = 2026
+
+
+# ------------------------------------------------------------------ the previous estimator
+class OldSteadyFlick:
+    """A copy of the previous round's ``mississippi.pointer.SteadyFlick`` (commit
+    10b2510): the velocity is the least-squares slope of x(t), y(t) over the last 60 ms,
+    after re-timing each burst of samples (less than 50 ms apart) on the fitted line of
+    stamp against sample index. Kept here so the improvement stays measurable."""
+
+    WINDOW, GAP, CAP = 0.060, 0.05, 6000.0
+
+    def __init__(self, side: str, table: Table | None = None) -> None:
+        self.table = table or Table()
+        self.side = side
+        zone = self.table.launch_area(side)
+        r = self.table.puck_radius
+        self._box = (zone.x0, zone.x1, r, self.table.width - r)
+        self._line = self.table.inner_line(side)
+        self._dir = self.table.direction(side)
+        self._raw: list = []
+        self._off = (0.0, 0.0)
+        self.active = False
+
+    @staticmethod
+    def _at(s, t):
+        if t <= s[0][0]:
+            return s[0][1], s[0][2]
+        for (t0, x0, y0), (t1, x1, y1) in zip(s, s[1:]):
+            if t0 <= t <= t1:
+                if t1 == t0:
+                    return x1, y1
+                a = (t - t0) / (t1 - t0)
+                return x0 + a * (x1 - x0), y0 + a * (y1 - y0)
+        return s[-1][1], s[-1][2]
+
+    @classmethod
+    def velocity(cls, pts, tr):
+        pts = [p for p in pts if p[0] <= tr]
+        t0 = max(tr - cls.WINDOW, pts[0][0])
+        win = [(t0, *cls._at(pts, t0))] + [p for p in pts if p[0] > t0]
+        if win[-1][0] < tr:
+            win.append((tr, *cls._at(pts, tr)))
+        n = len(win)
+        mt = sum(p[0] for p in win) / n
+        stt = sum((p[0] - mt) ** 2 for p in win)
+        if n < 2 or stt <= 0:
+            return 0.0, 0.0
+        mx = sum(p[1] for p in win) / n
+        my = sum(p[2] for p in win) / n
+        vx = sum((p[0] - mt) * (p[1] - mx) for p in win) / stt
+        vy = sum((p[0] - mt) * (p[2] - my) for p in win) / stt
+        sp = math.hypot(vx, vy)
+        return (vx * cls.CAP / sp, vy * cls.CAP / sp) if sp > cls.CAP else (vx, vy)
+
+    @classmethod
+    def retime(cls, samples):
+        if len(samples) < 3:
+            return list(samples)
+        i = len(samples) - 1
+        while i > 0 and samples[i][0] - samples[i - 1][0] < cls.GAP:
+            i -= 1
+        burst = samples[i:]
+        n = len(burst)
+        if n < 3 or burst[-1][0] <= burst[0][0]:
+            return list(samples)
+        km = (n - 1) / 2
+        tm = sum(s[0] for s in burst) / n
+        b = sum((k - km) * (s[0] - tm) for k, s in enumerate(burst)) / sum((k - km) ** 2 for k in range(n))
+        a = tm - b * km
+        out = list(samples[:i])
+        floor = out[-1][0] if out else float("-inf")
+        for k, (_t, x, y) in enumerate(burst):
+            t = max(a + b * k, floor)
+            out.append((t, x, y))
+            floor = t
+        return out
+
+    def _puck(self, x, y):
+        x0, x1, y0, y1 = self._box
+        return min(max(x + self._off[0], x0), x1), min(max(y + self._off[1], y0), y1)
+
+    def press(self, t, x, y, puck_x=None, puck_y=None):
+        self._off = ((x if puck_x is None else puck_x) - x, (y if puck_y is None else puck_y) - y)
+        self._raw = [(t, x, y)]
+        self.active = True
+
+    def _crossing(self, samples):
+        """The old tracker fed the re-timed samples one by one: the first crossing."""
+        for (t0, x0, y0), (t1, x1, y1) in zip(samples, samples[1:]):
+            cx0, cx = x0 + self._off[0], x1 + self._off[0]
+            if (cx - self._line) * self._dir > 0:
+                a = (self._line - cx0) / (cx - cx0) if cx != cx0 else 1.0
+                a = min(max(a, 0.0), 1.0)
+                tc, yc = t0 + a * (t1 - t0), y0 + a * (y1 - y0)
+                pts = [p for p in samples if p[0] <= t0] + [(tc, self._line - self._off[0], yc)]
+                vx, vy = self.velocity(pts, tc)
+                return Launch(self._line, self._puck(self._line, yc)[1], vx, vy, tc, True)
+        return None
+
+    def move(self, t, x, y):
+        if not self.active:
+            return None
+        self._raw.append((t, x, y))
+        launch = self._crossing(self.retime(self._raw))
+        if launch is not None:
+            self.active = False
+        return launch
+
+    def release(self, t, x, y):
+        last_raw = self._raw[-1][0]
+        samples = self.retime(self._raw)
+        t_rel = samples[-1][0] if t <= last_raw else t
+        if t_rel < samples[-1][0]:       # a re-timed sample after the release stamp
+            raise FlickError("M-U1: pointer samples must be in time order")
+        samples = samples + [(t_rel, x, y)]
+        launch = self._crossing(samples[-2:]) if len(samples) > 1 else None
+        if launch is not None:
+            launch = self._crossing(samples)
+        else:
+            vx, vy = self.velocity(samples, t_rel)
+            launch = Launch(*self._puck(x, y), vx, vy, t_rel, False)
+        self.active = False
+        return launch
+
+
+class BurstRetimed(FlickTracker):
+    """The new estimator fed the samples re-timed as the previous round did (bursts on
+    their fitted steady rate, :meth:`OldSteadyFlick.retime`) instead of on the lattice."""
+
+    def _timed(self, samples):
+        arr = np.asarray(OldSteadyFlick.retime(list(samples)), float)
+        return arr, typical_period(arr[:, 0])
+
+
+# ------------------------------------------------------------------ measuring
+def cell(shape: str, mouse_hz: int, loop_hz: int, n: int, make: Callable = SteadyFlick, *,
+         stamping: str = "exact", px_per_mm: float = AIM_PX_PER_MM, seed: int = SEED,
+         truth: str = "report") -> dict:
+    """Ratios launch / hand speed of ``n`` strokes of one cell (seeded: the same strokes
+    for every estimator). ``truth``: ``"report"`` (the last reported position) or
+    ``"cross"`` (the crossing instant, ``through`` only). Returns ``{"ratios", "refused",
+    "median", "spread", "cpu_ms"}``."""
+    rng = random.Random(f"{seed}/{shape}/{mouse_hz}/{loop_hz}/{px_per_mm}")
+    rs, refused, cpu = [], 0, []
+    for _ in range(n):
+        st = hands.stroke(shape, rng.uniform(*SPEEDS.get(shape, (1500.0, 4000.0))), rng)
+        evs = hands.events(st, rng, mouse_hz=mouse_hz, loop_hz=loop_hz, px_per_mm=px_per_mm,
+                           stamping=stamping)
+        c0 = time.process_time()
+        try:
+            out = hands.play(st, evs, make)
+        except FlickError:
+            refused += 1
+            continue
+        cpu.append(time.process_time() - c0)
+        if shape == "stall":
+            rs.append(out.launch.speed)
+        else:
+            tr = out.truth_cross if truth == "cross" and out.truth_cross else out.truth
+            rs.append(out.launch.speed / tr)
+    med = statistics.median(rs) if rs else float("nan")
+    spread = (sorted(abs(r / med - 1.0) for r in rs)[min(len(rs) - 1, int(0.95 * len(rs)))]
+              if rs and shape != "stall" else float("nan"))
+    return {"ratios": rs, "refused": refused, "median": med, "spread": spread,
+            "cpu_ms": 1000 * statistics.median(cpu) if cpu else float("nan")}
+
+
+def grid(n: int, make: Callable = SteadyFlick, **kw) -> dict:
+    """Every shape × mouse × loop cell: ``{(shape, mouse, loop): cell}``."""
+    return {(s, m, lp): cell(s, m, lp, n, make, **kw) for s in SPEEDS for m in MICE for lp in LOOPS}
+
+
+def summary(g: dict) -> dict:
+    """Shape medians (all cells of a shape pooled), their difference (max/min − 1), the
+    worst and median cell spread, cells within 3 %, releases refused."""
+    meds = {s: statistics.median([r for (sh, _m, _l), c in g.items() if sh == s for r in c["ratios"]]
+                                 or [math.nan]) for s in SPEEDS}
+    spreads = sorted(((c["spread"], k) for k, c in g.items() if not math.isnan(c["spread"])),
+                     reverse=True) or [(math.nan, ("-", 0, 0))]
+    return {"medians": meds, "apart": max(meds.values()) / min(meds.values()) - 1.0,
+            "worst": spreads[0], "median_spread": statistics.median(s for s, _ in spreads),
+            "within": sum(1 for s, _ in spreads if s <= 0.03), "cells": len(spreads),
+            "refused": sum(c["refused"] for c in g.values()),
+            "strokes": sum(len(c["ratios"]) + c["refused"] for c in g.values())}
+
+
+def print_table(title: str, g: dict, out=sys.stdout) -> None:
+    """The table of one estimator: rows shapes, columns mouse/loop, cells median ±spread."""
+    cols = [(m, lp) for m in MICE for lp in LOOPS]
+    print(f"\n{title}", file=out)
+    print("| shape | " + " | ".join(f"{m} Hz / {lp} Hz" for m, lp in cols) + " | all |", file=out)
+    print("|---|" + "---|" * (len(cols) + 1), file=out)
+    sm = summary(g)
+    for s in SPEEDS:
+        cells = []
+        for m, lp in cols:
+            c = g[(s, m, lp)]
+            ref = f" ({c['refused']} refused)" if c["refused"] else ""
+            fig = "—" if math.isnan(c["median"]) else f"{c['median']:.3f} ±{100 * c['spread']:.1f} %"
+            cells.append(fig + ref)
+        print(f"| {hands.SHAPE_NAMES[s]} | " + " | ".join(cells) + f" | {sm['medians'][s]:.3f} |",
+              file=out)
+    w, k = sm["worst"]
+    print(f"shape medians apart {100 * sm['apart']:.1f} % (goal ≤ 5 %); spread worst "
+          f"{100 * w:.1f} % ({k[0]}, {k[1]} Hz mouse, {k[2]} Hz loop, of the cells measured), median cell "
+          f"{100 * sm['median_spread']:.1f} %, {sm['within']}/{sm['cells']} cells ≤ 3 % (goal: all)",
+          file=out)
+
+
+def _row(what, figure, unit, target, note="", **kw):
+    return {"what": what, "figure": figure, "unit": unit, "target": target, "note": note, **kw}
+
+
+def main(quick: bool = False) -> list[dict]:
+    """Measure, print the tables, return the rows (see the module docstring)."""
+    n = 25 if quick else 100
+    new = grid(n)
+    print_table(f"new estimator (SteadyFlick, exact stamps), {n} strokes per cell: median "
+                f"launch/hand ±p95 spread", new)
+    old_frame = grid(n, OldSteadyFlick, stamping="frame")
+    print_table("previous estimator (60 ms window, burst re-timing), events stamped with the "
+                "frame's time (the game before this round)", old_frame)
+    old_exact = grid(n, OldSteadyFlick)
+    print_table("previous estimator fed the exact stamps", old_exact)
+    raw = grid(n, FlickTracker)
+    print_table("new estimator on the stamps as they are (no re-timing)", raw)
+    burst = grid(n, BurstRetimed)
+    print_table("new estimator on the samples re-timed in bursts (the previous round's retime)", burst)
+    sn, so, se = summary(new), summary(old_frame), summary(old_exact)
+    rows = [
+        _row("flick: shape medians apart (launch/hand)", round(100 * sn["apart"], 2), "%", "≤ 5",
+             "medians " + ", ".join(f"{s} {m:.3f}" for s, m in sn["medians"].items()),
+             runs=sn["strokes"]),
+        _row("flick: p95 spread, worst shape × mouse × loop", round(100 * sn["worst"][0], 2), "%",
+             "≤ 3", f"{sn['worst'][1][0]} {sn['worst'][1][1]} Hz/{sn['worst'][1][2]} Hz; "
+             f"{sn['within']}/{sn['cells']} cells ≤ 3 %", runs=sn["strokes"]),
+        _row("flick: p95 spread, median cell", round(100 * sn["median_spread"], 2), "%", "(info)",
+             runs=sn["strokes"]),
+        _row("flick (previous, frame stamps): shape medians apart", round(100 * so["apart"], 2), "%",
+             "(info)", "medians " + ", ".join(f"{s} {m:.3f}" for s, m in so["medians"].items()),
+             runs=so["strokes"]),
+        _row("flick (previous, frame stamps): p95 spread, worst cell", round(100 * so["worst"][0], 2),
+             "%", "(info)", runs=so["strokes"]),
+        _row("flick (previous, exact stamps): releases refused", round(100 * se["refused"] / se["strokes"], 1),
+             "%", "(info)", "FlickError 'time order' on its own samples", runs=se["strokes"]),
+    ]
+    for name, g in (("no re-timing", raw), ("burst re-timing", burst)):
+        sg = summary(g)
+        rows.append(_row(f"flick, {name}: p95 spread, worst cell",
+                         round(100 * sg["worst"][0], 2), "%", "(info)",
+                         f"median cell {100 * sg['median_spread']:.1f} %, {sg['within']}/{sg['cells']} "
+                         f"cells ≤ 3 %; shape medians {100 * sg['apart']:.1f} % apart"))
+    cross = {(m, lp): cell("through", m, lp, n, truth="cross") for m in MICE for lp in LOOPS}
+    rows.append(_row("flick: through the line, truth at the crossing: worst p95 spread",
+                     round(100 * max(c["spread"] for c in cross.values()), 2), "%", "(info)",
+                     "medians " + " ".join(f"{c['median']:.3f}" for c in cross.values())))
+    stall = [cell("stall", m, lp, max(10, n // 4)) for m in MICE for lp in LOOPS]
+    rows.append(_row("flick: stroke stopped before the release, max launch",
+                     round(max(max(c["ratios"]) for c in stall), 2), "mm/s", "≤ 30",
+                     "the scene throws nothing below 30 mm/s"))
+    cpu = sorted(c["cpu_ms"] for c in new.values())
+    rows.append(_row("flick: CPU per whole drag (press … release), median cell", round(statistics.median(cpu), 2),
+                     "ms", "(info)", f"max cell {cpu[-1]:.2f} ms"))
+    for k in (0.5, 1.25):
+        gk = {(s, m, lp): cell(s, m, lp, max(10, n // 2), px_per_mm=k) for s in SPEEDS
+              for m in MICE for lp in LOOPS}
+        sk = summary(gk)
+        print_table(f"new estimator at {k} px/mm", gk)
+        rows.append(_row(f"flick at {k} px/mm: shape medians apart / worst spread",
+                         round(100 * sk["apart"], 2), "%", "(info)",
+                         f"worst spread {100 * sk['worst'][0]:.1f} % ({sk['worst'][1][0]} "
+                         f"{sk['worst'][1][1]} Hz/{sk['worst'][1][2]} Hz), "
+                         f"{sk['within']}/{sk['cells']} cells ≤ 3 %"))
+    return rows
+
+
+if __name__ == "__main__":
+    rows = main(quick="--quick" in sys.argv)
+    if "--json" in sys.argv:
+        print(json.dumps(rows, indent=1, ensure_ascii=False))
+    else:
+        for r in rows:
+            print(f"{r['what']:<62} {r['figure']:>8} {r['unit']:<5} target {r['target']}  {r['note']}")
