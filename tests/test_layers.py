@@ -9,7 +9,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PURE = ["glissando.rules", "glissando.ai", "glissando.demo", "magico.rules", "magico.boards",
-        "magico.ai", "magico.demo", "mississippi.table",
+        "magico.ai", "magico.demo", "magico.hints", "magico.review", "mississippi.table",
         "mississippi.physics", "mississippi.flick", "mississippi.rules", "mississippi.ai", "mississippi.sim"]
 
 

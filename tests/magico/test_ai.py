@@ -108,3 +108,100 @@ def test_evaluate_counts_completed_runs_and_open_ones():
     half = pos({"a1": "R", "b1": "R", "f6": "B"}, "b")
     assert evaluate(done, "r") > evaluate(half, "r") > 0
     assert evaluate(done, "b") == -evaluate(done, "r")
+
+
+# --------------------------------------------------------------------------- Master
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from magico import ai  # noqa: E402
+
+
+def placed(red: str, blue: str, side: str) -> Position:
+    """A position with Red's and Blue's tokens on the named cells (K-N1 hands)."""
+    return pos({**{c: "R" for c in red.split()}, **{c: "B" for c in blue.split()}}, side)
+
+
+@st.composite
+def positions_and_dice(draw):
+    """A position of a game in progress (each side 0–14 tokens on the board, K-1, K-8)
+    and a roll (K-4)."""
+    cells = draw(st.permutations(range(36)))
+    n_red = draw(st.integers(0, 14))
+    n_blue = draw(st.integers(0, min(14, 36 - n_red)))
+    grid = ["."] * 36
+    for i in cells[:n_red]:
+        grid[i] = "R"
+    for i in cells[n_red:n_red + n_blue]:
+        grid[i] = "B"
+    rows = "/".join("".join(grid[r * 6:(r + 1) * 6]) for r in range(6))
+    side = draw(st.sampled_from("rb"))
+    p = Position.from_text(f"magico-classic {rows} {side} {15 - n_red}-{15 - n_blue}")
+    return p, (draw(st.integers(1, 6)), draw(st.integers(1, 6)))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions_and_dice(), st.integers(0, 2 ** 32 - 1))
+def test_K_N2_master_turns_are_always_legal(case, seed):
+    p, dice = case
+    turn = choose_turn(p, dice, "master", random.Random(seed))
+    q = p.play(turn)                      # IllegalTurn if Master broke a rule
+    assert not turn.endswith("wrong")     # K-7a: Master never miscalculates
+    assert turn in p.legal_turns(*dice)
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions_and_dice(), st.integers(1, 3))
+def test_K_N2_every_option_master_values_is_legal_and_a_chance(case, depth):
+    # The search at each depth, without the node budget's deeper plies.
+    p, dice = case
+    prm = ai.replace(ai.MASTER, depth=depth, max_depth=depth) if depth < 3 else \
+        ai.replace(ai.MASTER, depth=1, max_depth=1)
+    ranked = ai.option_values(p, dice, depth=min(depth, 2), params=prm)
+    legal = set(p.legal_turns(*dice))
+    assert ranked and all(t in legal for t, _ in ranked)
+    assert all(0.0 <= v <= 1.0 for _, v in ranked)
+    assert [v for _, v in ranked] == sorted((v for _, v in ranked), reverse=True)
+    assert ai.master_turn(p, *dice, random.Random(0), prm) in legal
+
+
+def test_K_9_master_takes_the_immediate_run_worth_most():
+    # Red holds a1, b1 (8 + 7: the 0 on c1 makes 15, 10 points) and c4, a6 (9 + 6: the
+    # 0 on b5 makes 15 on a diagonal, 25 points); 3 - 3 = 0 reaches both.
+    p = placed("a1 b1 f2 a6 e6 f6 b4 c4", "a2 b3 c5 d4 f3 e2 c6 f1", "r")
+    assert choose_turn(p, (3, 3), "master", random.Random(1)) == "3,3 3-3=0 b5"
+    assert p.play("3,3 3-3=0 b5").scores()["r"] == 25
+
+
+def test_K_8_master_places_its_last_token_on_the_run_that_wins():
+    # Red's last token, Blue leads 10-0 (c5 d5 e5). c1 completes a1 b1 c1 (10: a draw);
+    # d2 completes the diagonal d2 e3 f4 (9 + 6 + 0, 25: a win). K-8 ends the game.
+    p = placed("a1 b1 b4 e6 f6 f2 c4 e3 a3 b6 d6 f4 e1 d1",
+               "a2 b3 c5 d4 f3 e2 c6 f1 e5 a6 d5", "r")
+    assert p.hand("r") == 1 and p.scores() == {"r": 0, "b": 10}
+    turn = choose_turn(p, (3, 3), "master", random.Random(0))
+    assert turn == "3,3 3*3=9 d2" and p.play(turn).winner == "r"
+
+
+def test_K_7_master_blocks_the_opponents_run():
+    # Blue holds c2 (2) and d3 (4) of the diagonal c2 d3 e4: the 9 on e4 makes 15 and
+    # 6 + 3 = 9 lets Red take it first.
+    p = placed("a2 b3 c5 d4 f3 a6 e6", "c2 d3 f2 b4 f6 a1 b1", "r")
+    assert choose_turn(p, (6, 3), "master", random.Random(0)) == "6,3 6+3=9 e4"
+    # K-6: one die shows 1, any cell: the same block.
+    assert choose_turn(p, (1, 5), "master", random.Random(0)) == "1,5 any e4"
+
+
+def test_K_5_master_takes_the_token_in_most_runs():
+    p = pos({"a1": "B", "b1": "B", "c1": "B", "b2": "B", "c3": "B", "f6": "R"}, "r")
+    assert choose_turn(p, (1, 1), "master", random.Random(1)) == "1,1 take a1"
+
+
+def test_master_is_reproducible_and_its_values_rank_every_option():
+    p = placed("a1 b1 f2 a6 e6 f6 b4 c4", "a2 b3 c5 d4 f3 e2 c6 f1", "r")
+    assert (choose_turn(p, (1, 4), "master", random.Random(7))
+            == choose_turn(p, (1, 4), "master", random.Random(7)))
+    ranked = ai.option_values(p, (1, 4))
+    assert len(ranked) == len(p.empty_cells())        # K-6: one option per empty cell
+    assert p.play(ranked[0][0]).scores()["r"] == 25   # a 25-point diagonal (b5 or d5)
