@@ -71,7 +71,7 @@ from glissando.rules import (BLUE, DIRS, EDGE, FULL, LINE_DIRS, PAWNS_PER_SIDE,
 
 __all__ = ["LEVELS", "choose_turn", "evaluate", "EXPERT_TIME", "EXPERT_WIDTH"]
 
-LEVELS = ("beginner", "intermediate", "expert")
+LEVELS = ("beginner", "intermediate", "expert", "master")
 EXPERT_TIME = 1.8       # s, wall-clock safety limit of the expert (target: max <= 2 s)
 EXPERT_WIDTH = 40       # turns searched at depth 2
 EXPERT_NODES = 30_000   # evaluated replies per decision (about 0.6 s on one core)
@@ -350,6 +350,9 @@ def choose_turn(position: Position, level: str, rng: random.Random,
         turn = _beginner(position, rng)
     elif level == "intermediate":
         turn = _intermediate(position, rng)
-    else:
+    elif level == "expert":
         turn = _expert(position, rng, time_limit)
+    else:
+        from glissando.ai import master
+        turn = master.choose(position, rng, time_limit)
     return str(turn)
