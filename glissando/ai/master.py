@@ -12,7 +12,7 @@ import time
 
 import numpy as np
 
-from glissando.ai import batch
+from glissando.ai import batch, tactics
 from glissando.ai.batch import U
 from glissando.rules import BLUE, FULL, PAWNS_PER_SIDE, Turn, removal_pairs
 
@@ -22,7 +22,8 @@ POINT = 1000
 #: evaluation weights (points x 1000)
 W_NOW = 900          # the side to move can score this turn
 W_THREAT1 = 180      # the other side has one scoring threat to stop
-W_THREAT2 = 650      # ... two or more
+W_THREAT2 = 800      # ... two or more
+W_TRADE = 750        # ... any, while the side to move scores (it cannot also block)
 W_C4 = 70
 W_C4_T = 60
 W_C3 = 28
@@ -31,6 +32,12 @@ W_C2 = 5
 
 REFINE = 6           # children per node whose value is recomputed with exact threats
 MAX_SCORING = 40     # scoring turns per node whose removals (G-5c) are all tried
+KEEP_SCORING = 4     # scoring children always searched at an inner node
+TIME_LIMIT = 1.6     # s, wall clock, default limit of one decision (target: max <= 2 s)
+BUDGET = 500_000     # work units of one decision (about 0.5 s on one free core)
+CALL_WORK = 2000     # fixed cost of one batch, in turns generated
+TSS_WORK = 4000      # positions judged by one threat-space search (about 0.1 s)
+SAFETY_ALTERNATIVES = 5   # other root turns tried when ours allows a forced point
 
 
 def evaluate_batch(x, y, px, py, target: int, exact: bool = False) -> np.ndarray:
@@ -60,12 +67,18 @@ def evaluate_batch(x, y, px, py, target: int, exact: bool = False) -> np.ndarray
         y_cells[cold] |= sy.gaps[cold] & st
     y_n = 2 * sy.five.astype(np.int64) + np.bitwise_count(y_cells).astype(np.int64)
     v = POINT * (px - py) + np.zeros(len(x), dtype=np.int64)
-    v = np.where(x_now, np.where(px + 1 >= target, WIN - 1, v + W_NOW), v)
+    wins = x_now & (px + 1 >= target)                       # G-6: that point wins
+    v = np.where(x_now, v + W_NOW, v)
     mult = np.where(py + 1 >= target, 2, 1)
-    v -= np.where(y_n >= 2, W_THREAT2, np.where(y_n == 1, W_THREAT1, 0)) * mult
+    # the other side's threats: one can be blocked, two rarely; while the side to move
+    # scores, it usually cannot block as well, so any threat then costs most of a point
+    pen = np.where(y_n >= 2, W_THREAT2, np.where(y_n == 1, W_THREAT1, 0))
+    pen = np.where(x_now & (y_n >= 1), W_TRADE, pen)
+    v -= pen * mult
     hot_x = np.bitwise_count(sx.gaps & pl).astype(np.int64)
     v += W_C4 * (sx.c4 - hot_x) - W_C4_T * sy.c4
     v += W_C3 * sx.c3 - W_C3_T * sy.c3 + W_C2 * (sx.c2 - sy.c2)
+    v = np.where(wins, WIN - 1, v)
     # G-7: the side to move has no pawn left in reserve: the game ends on the points
     over = np.bitwise_count(x) >= PAWNS_PER_SIDE
     if over.any():
@@ -78,7 +91,7 @@ class Node:
     """An expanded position: its children sorted best first for the mover
     (``vals``), materialised as next-node keys ``(S, T, ps, pt)`` on demand."""
 
-    __slots__ = ("terminal", "vals", "best", "kids", "turns", "_src")
+    __slots__ = ("terminal", "vals", "best", "kids", "turns", "_src", "_made", "scoring")
 
     def __init__(self, terminal=None, best=0):
         self.terminal = terminal
@@ -87,16 +100,29 @@ class Node:
         self.kids: list = []
         self.turns: list = []
         self._src = None
+        self._made: dict = {}
+        self.scoring: list = []          # ranks (in vals) of the best scoring children
+
+    def _kid(self, r: int) -> int:
+        """Materialise the child of rank ``r``; its index in :attr:`kids`."""
+        j = self._made.get(r)
+        if j is None:
+            fam, ct, cm, pts_t, pts_m, src, rm, lo = self._src
+            i = lo + r
+            self.kids.append((int(ct[i]), int(cm[i]), int(pts_t[i]), int(pts_m[i])))
+            place, slide = fam.turn(int(src[i]))
+            self.turns.append(Turn(place, slide, rm[i]))
+            j = self._made[r] = len(self.kids) - 1
+        return j
 
     def top(self, n: int) -> list:
-        """The ``n`` best children's keys (fewer when the node has fewer)."""
-        if len(self.kids) < n and self._src is not None and len(self.kids) < len(self.vals):
-            fam, ct, cm, pts_t, pts_m, src, rm, lo = self._src
-            for j in range(lo + len(self.kids), lo + min(n, len(self.vals))):
-                self.kids.append((int(ct[j]), int(cm[j]), int(pts_t[j]), int(pts_m[j])))
-                place, slide = fam.turn(int(src[j]))
-                self.turns.append(Turn(place, slide, rm[j]))
-        return self.kids[:n]
+        """Indices in :attr:`kids` of the ``n`` best children, then the best scoring
+        children (G-5) not among them: a point is always looked at (threat first)."""
+        if self._src is None:
+            return list(range(len(self.kids)))
+        ranks = list(range(min(n, len(self.vals))))
+        ranks += [r for r in self.scoring if r >= n]
+        return [self._kid(r) for r in ranks]
 
 
 class _Abort(Exception):
@@ -104,8 +130,8 @@ class _Abort(Exception):
 
 
 class Searcher:
-    """One decision's search: transposition table, expanded nodes, budget (positions
-    expanded and a wall-clock deadline)."""
+    """One decision's search: transposition table, expanded nodes, budget (work: turns
+    generated plus ``CALL_WORK`` per batch, and a wall-clock deadline)."""
 
     def __init__(self, target: int, budget: int, deadline: float, widths=(40, 10, 6, 4)):
         self.target = target
@@ -115,6 +141,7 @@ class Searcher:
         self.tt: dict = {}
         self.nodes: dict = {}
         self.expanded = 0
+        self.work = 0
 
     # ------------------------------------------------------------------ expansion
 
@@ -132,15 +159,16 @@ class Searcher:
             todo.append(k)
         if not todo:
             return
-        self.expanded += len(todo)
-        if self.expanded > self.budget or time.perf_counter() > self.deadline:
+        if self.work > self.budget or time.perf_counter() > self.deadline:
             raise _Abort
+        self.expanded += len(todo)
         target = self.target
         S = np.array([k[0] for k in todo], dtype=U)
         T = np.array([k[1] for k in todo], dtype=U)
         PS = np.array([k[2] for k in todo], dtype=np.int64)
         PT = np.array([k[3] for k in todo], dtype=np.int64)
         fam = batch.children_many(S, T)
+        self.work += len(fam.mine) + CALL_WORK
         five = batch.has_five(fam.mine)
         won = np.zeros(len(todo), dtype=bool)
         if five.any():
@@ -200,24 +228,34 @@ class Searcher:
             return
         pt_c = PT[own]
         vals = -evaluate_batch(ct, cm, pt_c, pm, target)
-        order = np.lexsort((-vals, own))
-        # exact threats (every slide and push) for the best REFINE children of each node
-        o_s = own[order]
-        starts = np.concatenate([[0], np.flatnonzero(np.diff(o_s)) + 1])
-        rank = np.arange(len(order)) - np.repeat(starts, np.diff(np.append(starts, len(order))))
-        top = order[rank < REFINE]
-        vals[top] = -evaluate_batch(ct[top], cm[top], pt_c[top], pm[top], target, exact=True)
+        # exact threats (every slide and push) for the best children of each node: the
+        # best REFINE first, then again while the best of a node is still unrefined
+        done = np.zeros(len(own), dtype=bool)
+        n_top = REFINE
+        for _round in range(3):
+            order = np.lexsort((-vals, own))
+            o_s = own[order]
+            starts = np.concatenate([[0], np.flatnonzero(np.diff(o_s)) + 1])
+            rank = np.arange(len(order)) - np.repeat(starts, np.diff(np.append(starts, len(order))))
+            top = order[(rank < n_top) & ~done[order]]
+            if not len(top):
+                break
+            vals[top] = -evaluate_batch(ct[top], cm[top], pt_c[top], pm[top], target, exact=True)
+            done[top] = True
+            n_top = 2
         order = np.lexsort((-vals, own))
         own, ct, cm, src, pm, pt_c, vals = (own[order], ct[order], cm[order], src[order],
                                             pm[order], pt_c[order], vals[order])
         rm = [rm[j] for j in order]
         starts = np.concatenate([[0], np.flatnonzero(np.diff(own)) + 1])
         ends = np.append(starts[1:], len(own))
+        scored = pm > PS[own]
         for lo, hi in zip(starts, ends):
             o = int(own[lo])
             n = Node(None, int(vals[lo]))
             n.vals = vals[lo:hi]
             n._src = (fam, ct, cm, pt_c, pm, src, rm, int(lo))
+            n.scoring = [int(r) for r in np.flatnonzero(scored[lo:hi])[:KEEP_SCORING]]
             self.nodes[todo[o]] = n
 
     def node(self, key) -> Node:
@@ -243,21 +281,22 @@ class Searcher:
         if depth <= 1:
             return n.best
         width = self.widths[min(ply, len(self.widths) - 1)]
-        kids = n.top(width)
+        idx = n.top(width)
+        kids = [n.kids[j] for j in idx]
         self.expand_many(kids)                       # the next layer in one batch
         if depth == 2:
-            best_j = max(range(len(kids)), key=lambda j: -self._leaf(kids[j]))
-            best = -self._leaf(kids[best_j])
+            best_j = max(idx, key=lambda j: -self._leaf(n.kids[j]))
+            best = -self._leaf(n.kids[best_j])
             self.tt[key] = (depth, best, 0, best_j)
             return best
-        order = list(range(len(kids)))
-        if hit is not None and hit[3] is not None and 0 < hit[3] < len(kids):
+        order = list(idx)
+        if hit is not None and hit[3] in order:
             order.remove(hit[3])
             order.insert(0, hit[3])
         a0 = alpha
         best, best_j = -WIN - 1, None
         for j in order:
-            v = -self.negamax(kids[j], depth - 1, -beta, -max(alpha, best), ply + 1)
+            v = -self.negamax(n.kids[j], depth - 1, -beta, -max(alpha, best), ply + 1)
             if v > best:
                 best, best_j = v, j
                 if best >= beta:
@@ -272,10 +311,14 @@ class Searcher:
 
 
 def choose(position, rng: random.Random, time_limit: float | None = None,
-           budget: int = 600, stats: dict | None = None) -> Turn:
+           budget: int = BUDGET, stats: dict | None = None) -> Turn:
     """The Master's turn for ``position`` (not over)."""
-    limit = 1.6 if time_limit is None else time_limit
-    deadline = time.perf_counter() + (limit if math.isfinite(limit) else 1e9)
+    limit = TIME_LIMIT if time_limit is None else time_limit
+    t0 = time.perf_counter()
+    if not math.isfinite(limit):
+        limit = 1e9
+    deadline = t0 + 0.85 * limit                 # hard: a search in progress stops
+    soft = t0 + 0.5 * limit                      # no new iteration starts after this
     me = position.to_move == BLUE
     S, T = (position.blue, position.orange) if me else (position.orange, position.blue)
     ps, pt = position.points if me else position.points[::-1]
@@ -284,27 +327,59 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
     root = srch.node(key)
     if root.terminal is not None:
         return root.turns[0]
-    kids = root.top(srch.widths[0])
+    # 1. threat-space search: a forced point of ours (VCF-like, sound) is played at once
+    line = tactics.forced_point(S, T, depth=2, work=TSS_WORK,
+                                time_limit=max(0.0, deadline - time.perf_counter()) / 4)
+    if line is not None and line.depth >= 2:
+        if stats is not None:
+            stats.update(depth=0, expanded=srch.expanded, forced=line.depth)
+        return Turn.parse(line.turns[0])
+    # 2. iterative deepening over the best root turns
+    idx = root.top(srch.widths[0])
+    kids = [root.kids[j] for j in idx]
     best_j = 0
-    depth = 1
+    values = {}
     cur_best, cur_j = -WIN - 1, best_j
     for depth in range(2, 8):
+        if depth > 2 and time.perf_counter() > soft:
+            break
         cur_best, cur_j = -WIN - 1, best_j
+        vals = {}
         try:
             if depth == 2:
                 srch.expand_many(kids)
             order = [best_j] + [j for j in range(len(kids)) if j != best_j]
             for j in order:
                 v = -srch.negamax(kids[j], depth - 1, -WIN - 1, -cur_best, 1)
+                vals[j] = v
                 if v > cur_best:
                     cur_best, cur_j = v, j
             best_j = cur_j
+            values = vals
             if cur_best >= WIN - 100 or cur_best <= -WIN + 100:
                 break
         except _Abort:
             if cur_j != best_j and cur_best > -WIN - 1:
                 best_j = cur_j                      # a partial iteration beat the PV
+            values = {**values, **vals}
+            break
+    # 3. safety: no forced point for the opponent after our turn, if one turn avoids it
+    ranked = sorted(values, key=lambda j: -values[j])
+    if best_j in ranked:
+        ranked.remove(best_j)
+    checks = 0
+    for j in [best_j] + ranked[:SAFETY_ALTERNATIVES]:
+        if j != best_j and values.get(j, -WIN) <= -WIN + 100:
+            break
+        kS, kT, _kps, _kpt = kids[j]
+        if batch.can_score(np.array([kS], dtype=U), np.array([kT], dtype=U))[0]:
+            continue                                 # they score at once: not safe
+        opp = tactics.forced_point(kS, kT, depth=2, work=TSS_WORK,
+                                   time_limit=max(0.0, t0 + limit - time.perf_counter()) / 2)
+        checks += 1
+        if opp is None:
+            best_j = j
             break
     if stats is not None:
-        stats.update(depth=depth, expanded=srch.expanded)
-    return root.turns[best_j]
+        stats.update(depth=depth, expanded=srch.expanded, work=srch.work, safety=checks)
+    return root.turns[idx[best_j]]

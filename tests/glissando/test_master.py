@@ -1,0 +1,142 @@
+"""Master level and its vectorised primitives, checked against the rules engine.
+
+No timing here: the search runs with ``time_limit=math.inf`` (its position budget alone
+decides, so every result repeats on any machine).
+"""
+
+import math
+import random
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from glissando.ai import batch, choose_turn
+from glissando.rules import Position, has_five
+
+
+def pos(board: str, side="b", pts="0-0", target=2) -> Position:
+    nb, no = board.count("B"), board.count("O")
+    return Position.from_text(f"{board} {side} {pts} {32 - nb}-{32 - no} {target}")
+
+
+def random_game_positions(seed: int, games: int = 6):
+    rng = random.Random(seed)
+    out = []
+    for _ in range(games):
+        p = Position.start(first=rng.choice("bo"))
+        while not p.over:
+            out.append(p)
+            p = p.play(choose_turn(p, "beginner", rng))
+    return out
+
+
+def can_score_by_rules(p: Position) -> bool:
+    """G-5 by brute force: the side to move has a five on the board, or one of its
+    complete turns (rules.turn_boards) makes one."""
+    if p.over:
+        return False
+    if has_five(p.mine):
+        return True
+    me = p.to_move == "b"
+    return any(has_five(b if me else o) for _pl, _sl, b, o, _s in p.turn_boards())
+
+
+@st.composite
+def boards(draw):
+    """A random board of any density (not necessarily reachable in a game)."""
+    cells = draw(st.lists(st.sampled_from("..BO"), min_size=64, max_size=64))
+    blue = sum(1 << i for i, c in enumerate(cells) if c == "B")
+    orange = sum(1 << i for i, c in enumerate(cells) if c == "O")
+    side = draw(st.sampled_from("bo"))
+    return Position(blue, orange, side, (0, 0), (32 - blue.bit_count(), 32 - orange.bit_count()), 2)
+
+
+def test_G_3_G_4_batched_turns_are_exactly_the_rules_turns():
+    ps = random_game_positions(2)
+    fam = batch.children_many(np.array([p.mine for p in ps], dtype=np.uint64),
+                              np.array([p.theirs for p in ps], dtype=np.uint64))
+    for i, p in enumerate(ps):
+        me = p.to_move == "b"
+        ref = {}
+        for place, slide, b, o, _s in p.turn_boards():
+            ref.setdefault((b, o) if me else (o, b), []).append((place, slide))
+        sel = np.flatnonzero(fam.owner == i)
+        got = [(int(fam.mine[j]), int(fam.theirs[j])) for j in sel]
+        assert len(got) == len(set(got)) == len(ref)          # one turn per board
+        for j, board in zip(sel, got):
+            assert fam.turn(int(j)) in ref[board]             # and it makes that board
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards())
+def test_G_5_exact_can_score_matches_every_turn_on_random_boards(p):
+    got = batch.can_score(np.array([p.mine], dtype=np.uint64),
+                          np.array([p.theirs], dtype=np.uint64))[0]
+    assert bool(got) == can_score_by_rules(p)
+
+
+def test_G_5_exact_can_score_matches_every_turn_in_games():
+    ps = random_game_positions(11, games=8)
+    got = batch.can_score(np.array([p.mine for p in ps], dtype=np.uint64),
+                          np.array([p.theirs for p in ps], dtype=np.uint64))
+    ref = [can_score_by_rules(p) for p in ps]
+    assert sum(ref) > 10                                       # the sample has threats
+    assert list(map(bool, got)) == ref
+
+
+# ----------------------------------------------------------------------- Master
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000))
+def test_G_3_master_turns_are_legal_on_random_positions(seed):
+    rng = random.Random(seed)
+    p = Position.start(first=rng.choice("bo"), target=rng.randint(1, 3))
+    for _ in range(rng.randint(0, 40)):
+        if p.over:
+            break
+        p = p.play(choose_turn(p, "beginner", rng))
+    if p.over:
+        return
+    t = choose_turn(p, "master", random.Random(seed), time_limit=math.inf)
+    p.play(t)                                                  # raises if illegal
+    assert t in p.turns()
+
+
+def test_G_3_master_repeats_with_a_seed():
+    p = Position.from_text("1OOBBB1B/O3B2O/7O/8/8/7B/7B/O2B1BOO o 0-0 23-24 2")
+    a = choose_turn(p, "master", random.Random(3), time_limit=math.inf)
+    b = choose_turn(p, "master", random.Random(3), time_limit=math.inf)
+    assert a == b
+
+
+def test_G_4b_master_wins_with_a_push_no_placement_can_make():
+    # a2 b2 c2 _ e2 blue with orange d2 inside: d1^ pushes d1-d2 up one (d4 stops it)
+    # and completes a2-e2 (G-4b); blue has 1 point of 2
+    p = pos("8/8/8/8/3O4/8/BBBOB3/3B4", pts="1-0")
+    t = choose_turn(p, "master", random.Random(0), time_limit=math.inf)
+    assert p.play(t).winner == "b", t
+
+
+def test_G_4b_master_stops_a_push_that_would_win():
+    # the same push for orange (1 point of 2): blue must stop d1^ before it happens
+    p = pos("8/8/8/8/3B4/8/OOOBO3/3O4", pts="0-1")
+    assert can_score_by_rules(Position(p.blue, p.orange, "o", p.points, p.reserves, 2))
+    t = choose_turn(p, "master", random.Random(0), time_limit=math.inf)
+    q = p.play(t)
+    assert not can_score_by_rules(q), t
+
+
+def test_G_6_master_finds_a_double_threat_that_wins():
+    # blue (1 point) places a1: a1-d1 (gap e1) and a1-a4 (gap a5) are both hot; orange's
+    # pawns on rank 8 can neither reach a5 nor e1, so one threat survives any reply
+    p = pos("5OOO/8/8/8/B7/B7/B7/1BBB4", pts="1-0")
+    t = choose_turn(p, "master", random.Random(0), time_limit=math.inf)
+    q = p.play(t)
+    if q.winner == "b":
+        return                                                 # won at once: fine too
+    for reply in q.turns():                                    # every orange reply...
+        r = q.play(reply)
+        assert r.winner != "o"
+        assert can_score_by_rules(r), (t, reply)               # ...leaves blue a point
