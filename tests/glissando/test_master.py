@@ -140,3 +140,53 @@ def test_G_6_master_finds_a_double_threat_that_wins():
         r = q.play(reply)
         assert r.winner != "o"
         assert can_score_by_rules(r), (t, reply)               # ...leaves blue a point
+
+
+# ----------------------------------------------------------------------- threat-space search
+
+#: Positions where the side to move has a forced point in two turns (a threat no reply
+#: stops) and no point at once. Found by the threat-space search in seeded games and
+#: checked here against every reply with the rules engine alone.
+FORCED_IN_TWO = [
+    ("1B1B1O1B/3B3B/5OO1/OBOB4/1OO3O1/2B4O/O6O/B2B3B o 1-1 21-21 2", "d4 g4<"),
+    ("OO1BOO2/1BB4O/1O6/7O/B7/B7/2OO4/BOOOBBBB b 1-0 22-20 2", "a5 e1^"),
+    ("O2BOO2/2B1B2O/8/7O/BO6/BB6/BOOOOB2/1OOOBBBB o 1-0 20-19 2", "h6 b4>"),
+]
+
+
+def every_reply_leaves_a_point(p: Position, turn: str) -> bool:
+    """Rules only: after ``turn`` no reply of the opponent scores (G-5) and after each
+    one the mover of ``turn`` can score."""
+    q = p.play(turn)
+    for reply in q.turns():
+        if " x" in reply:
+            return False
+        r = q.play(reply)
+        if r.over or not can_score_by_rules(r):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("text,first", FORCED_IN_TWO)
+def test_G_5_threat_space_search_finds_forced_points_the_rules_confirm(text, first):
+    from glissando.ai import tactics
+    p = Position.from_text(text)
+    assert not can_score_by_rules(p)
+    line = tactics.forced_point_of(p, depth=2, time_limit=math.inf)
+    assert line is not None and line.depth == 2
+    assert every_reply_leaves_a_point(p, line.turns[0])
+
+
+def test_G_5_threat_space_search_claims_nothing_in_a_quiet_position():
+    from glissando.ai import tactics
+    p = Position.from_text("O6B/8/8/8/8/8/8/2B4O b 0-0 30-30 2")
+    assert tactics.forced_point_of(p, depth=3, time_limit=math.inf) is None
+    assert tactics.forced_point_of(p, side="o", depth=3, time_limit=math.inf) is None
+
+
+@pytest.mark.parametrize("text,_first", FORCED_IN_TWO[:2])
+def test_G_6_master_plays_a_forced_win(text, _first):
+    # the side to move has 1 point of 2: the forced point wins the game
+    p = Position.from_text(text)
+    t = choose_turn(p, "master", random.Random(0), time_limit=math.inf)
+    assert every_reply_leaves_a_point(p, t), t
