@@ -2,13 +2,14 @@
 
 Kept out of ``glissando/__init__.py`` so that importing :mod:`glissando.rules` or
 :mod:`glissando.ai` never imports ``ludotheque`` or pygame; the scene module is imported
-only when the shell asks for a scene, a preview or a headless game.
+only when the shell asks for a scene or a preview; the headless demo is the pure
+:mod:`glissando.demo`.
 """
 
 from __future__ import annotations
 
 from ludotheque import i18n
-from ludotheque.game import GameDescriptor, Option
+from ludotheque.game import ALL_LEVELS, GameDescriptor, Option
 
 _ = i18n.domain("glissando")
 
@@ -58,7 +59,7 @@ def _make_scene(app, config):
 
 
 def _headless(seed, config):
-    from glissando.scene import headless
+    from glissando.demo import headless      # pure: no pygame on this path (decision 4)
 
     return headless(seed, config)
 
@@ -74,5 +75,6 @@ DESCRIPTOR = GameDescriptor(
     options=(Option("target", lambda: _("Target score"), (1, 2, 3, 4, 5), 2, label_of=str),
              Option("first", lambda: _("First player"), ("random", "b", "o"), "random",
                     label_of=_first_label)),
+    levels=ALL_LEVELS,                   # decision 3: Glissando and Magico offer Master
     default_sides=(lambda: _("Blue"), lambda: _("Orange")),
 )

@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
 __all__ = [
-    "IllegalTurn", "Position", "Turn", "Slide", "TurnInProgress",
+    "IllegalTurn", "Outcome", "Position", "Turn", "Slide", "TurnInProgress",
     "BLUE", "ORANGE", "PAWNS_PER_SIDE", "DIRS",
-    "cell_name", "parse_cell", "first_player", "removal_pairs", "squares", "runs_of_five", "has_five",
+    "cell_name", "parse_cell", "first_player", "choose_first", "removal_pairs", "squares",
+    "runs_of_five", "has_five",
 ]
 
 Square = int
@@ -45,8 +46,62 @@ _DIR_DELTA = {"^": (0, 1), "v": (0, -1), "<": (-1, 0), ">": (1, 0)}
 
 
 class IllegalTurn(ValueError):
-    """An illegal turn or malformed text (G-N3). The message starts with the rule id,
-    e.g. ``"G-4d: b4> moves nothing"``."""
+    """An illegal turn or malformed text (G-N3), refused with the rule it breaks.
+
+    The message starts with the rule id, e.g. ``"G-4d: b4> moves nothing"``.
+
+    :ivar rule: the rule id (``"G-4d"``); :ivar code: a short machine-readable reason
+        (``"moves-nothing"``) — scenes choose their text by it, never by the English
+        message (decision 5); :ivar detail: the message after the rule id.
+
+    Codes: ``bad-cell``, ``malformed-turn``, ``bad-slide``, ``bad-removals`` (G-N2);
+    ``malformed-position`` (G-N1); ``pawn-count``, ``bad-first-player`` (G-2);
+    ``bad-target``, ``bad-points``, ``game-over`` (G-6/G-7); ``occupied``,
+    ``not-adjacent``, ``wrong-step`` (G-3); ``bad-direction``, ``not-your-pawn`` (G-4);
+    ``moves-nothing`` (G-4d); ``removal-missing``, ``nothing-to-remove`` (G-5);
+    ``not-one-line`` (G-5c).
+
+    >>> try:
+    ...     Position.start().play("d4")
+    ... except IllegalTurn as exc:
+    ...     print(exc.rule, exc.code)
+    G-3 not-adjacent
+    """
+
+    def __init__(self, message: str, code: str = "illegal", rule: str | None = None):
+        super().__init__(message)
+        head, sep, rest = message.partition(": ")
+        self.rule = rule or (head if sep and head.startswith("G-") else "G-N3")
+        self.code = code
+        self.detail = rest if sep else message
+
+    def __reduce__(self):       # travels from the AI worker process intact
+        return (type(self), (str(self), self.code, self.rule))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game (G-6, G-7).
+
+    ``winner``: ``"b"``, ``"o"``, or None for a draw; ``scores``: the points
+    ``(blue, orange)``; ``rule``: ``"G-6"`` (target score reached) or ``"G-7"`` (the side
+    to move has no pawn in reserve, or the board is full).
+    """
+
+    winner: str | None
+    scores: tuple[int, int]
+    rule: str
+
+    @property
+    def draw(self) -> bool:
+        return self.winner is None
+
+    def returns(self) -> tuple[int, int]:
+        """OpenSpiel's returns: +1 for the winner, -1 for the loser, 0 each for a draw,
+        in ``(blue, orange)`` order."""
+        if self.winner is None:
+            return (0, 0)
+        return (1, -1) if self.winner == BLUE else (-1, 1)
 
 
 # --------------------------------------------------------------------------- tables
@@ -159,10 +214,26 @@ def removal_pairs(bb: Bitboard) -> list[tuple[Square, Square]]:
     return sorted(pairs)
 
 
+def _ascii_number(text: str) -> bool:
+    """A whole number written with the digits 0-9 (not ², ٣ or other scripts' digits), at
+    most 6 of them."""
+    return 0 < len(text) <= 6 and text.isascii() and text.isdigit()
+
+
 def first_player(rng) -> Color:
     """G-2: draw the first player at random with ``rng`` (a ``random.Random``), so a
     seed repeats the draw. Returns ``"b"`` or ``"o"``."""
     return rng.choice((BLUE, ORANGE))
+
+
+def choose_first(seed: int, fixed: str = "random") -> Color:
+    """G-2: the first player — ``fixed`` (``"b"`` or ``"o"``) when the setting fixes it,
+    else drawn with ``random.Random(seed)`` (:func:`first_player`), so a seed repeats it."""
+    import random
+
+    if fixed in (BLUE, ORANGE):
+        return fixed
+    return first_player(random.Random(seed))
 
 
 def cell_name(sq: Square) -> str:
@@ -172,9 +243,9 @@ def cell_name(sq: Square) -> str:
 
 def parse_cell(text: str) -> Square:
     """``'a1' -> 0`` (G-1). :raises IllegalTurn: ``G-N2`` on a malformed cell."""
-    if (len(text) != 2 or text[0] not in FILES or not text[1].isdigit()
-            or not 1 <= int(text[1]) <= 8):
-        raise IllegalTurn(f"G-N2: {text!r} is not a cell (a1..h8)")
+    if (not isinstance(text, str) or len(text) != 2 or text[0] not in FILES
+            or text[1] not in "12345678"):
+        raise IllegalTurn(f"G-N2: {text!r} is not a cell (a1..h8)", code="bad-cell")
     return (int(text[1]) - 1) * 8 + FILES.index(text[0])
 
 
@@ -228,7 +299,7 @@ class Turn:
     def parse(cls, text: str) -> "Turn":
         """Read a G-N2 turn text. :raises IllegalTurn: ``G-N2`` when malformed."""
         if not isinstance(text, str) or text != text.strip() or "  " in text or not text:
-            raise IllegalTurn(f"G-N2: malformed turn text {text!r}")
+            raise IllegalTurn(f"G-N2: malformed turn text {text!r}", code="malformed-turn")
         toks = text.split(" ")
         place = parse_cell(toks[0])
         rest = toks[1:]
@@ -236,12 +307,12 @@ class Turn:
         if rest and not rest[0].startswith("x"):
             tok = rest.pop(0)
             if len(tok) != 3 or tok[2] not in DIRS:
-                raise IllegalTurn(f"G-N2: {tok!r} is not a slide (cell and one of ^ v < >)")
+                raise IllegalTurn(f"G-N2: {tok!r} is not a slide (cell and one of ^ v < >)", code="bad-slide")
             slide = (parse_cell(tok[:2]), tok[2])
         removes = None
         if rest:
             if len(rest) != 2 or not all(t.startswith("x") for t in rest):
-                raise IllegalTurn(f"G-N2: {text!r}: removals are two tokens x<cell>")
+                raise IllegalTurn(f"G-N2: {text!r}: removals are two tokens x<cell>", code="bad-removals")
             a, b = parse_cell(rest[0][1:]), parse_cell(rest[1][1:])
             removes = (min(a, b), max(a, b)) if a != b else (a, b)
         return cls(place, slide, removes)
@@ -281,9 +352,9 @@ class Position:
         :raises IllegalTurn: ``G-6`` for a target outside 1..5, ``G-2`` for a bad
             first player."""
         if not isinstance(target, int) or not 1 <= target <= 5:
-            raise IllegalTurn(f"G-6: target score must be 1 to 5, not {target!r}")
+            raise IllegalTurn(f"G-6: target score must be 1 to 5, not {target!r}", code="bad-target")
         if first not in (BLUE, ORANGE):
-            raise IllegalTurn(f"G-2: first player must be 'b' or 'o', not {first!r}")
+            raise IllegalTurn(f"G-2: first player must be 'b' or 'o', not {first!r}", code="bad-first-player")
         return cls(0, 0, first, (0, 0), (PAWNS_PER_SIDE, PAWNS_PER_SIDE), target)
 
     @classmethod
@@ -295,11 +366,11 @@ class Position:
             so the sum never changes), ``G-6`` for a target outside 1..5."""
         parts = text.split(" ") if isinstance(text, str) else []
         if len(parts) != 5:
-            raise IllegalTurn(f"G-N1: expected 5 space-separated fields in {text!r}")
+            raise IllegalTurn(f"G-N1: expected 5 space-separated fields in {text!r}", code="malformed-position")
         board, side, pts, res, tgt = parts
         ranks = board.split("/")
         if len(ranks) != 8:
-            raise IllegalTurn(f"G-N1: expected 8 ranks in {board!r}")
+            raise IllegalTurn(f"G-N1: expected 8 ranks in {board!r}", code="malformed-position")
         blue = orange = 0
         for i, rank_text in enumerate(ranks):
             r = 7 - i
@@ -308,12 +379,12 @@ class Position:
             for ch in rank_text:
                 if ch in "12345678":
                     if prev_digit:
-                        raise IllegalTurn(f"G-N1: two digits in a row in rank {r + 1}")
+                        raise IllegalTurn(f"G-N1: two digits in a row in rank {r + 1}", code="malformed-position")
                     f += int(ch)
                     prev_digit = True
                 elif ch in "BO":
                     if f >= 8:
-                        raise IllegalTurn(f"G-N1: rank {r + 1} is longer than 8 cells")
+                        raise IllegalTurn(f"G-N1: rank {r + 1} is longer than 8 cells", code="malformed-position")
                     if ch == "B":
                         blue |= _bit(r * 8 + f)
                     else:
@@ -321,32 +392,32 @@ class Position:
                     f += 1
                     prev_digit = False
                 else:
-                    raise IllegalTurn(f"G-N1: unexpected {ch!r} in rank {r + 1}")
+                    raise IllegalTurn(f"G-N1: unexpected {ch!r} in rank {r + 1}", code="malformed-position")
             if f != 8:
-                raise IllegalTurn(f"G-N1: rank {r + 1} has {f} cells, not 8")
+                raise IllegalTurn(f"G-N1: rank {r + 1} has {f} cells, not 8", code="malformed-position")
         if side not in (BLUE, ORANGE):
-            raise IllegalTurn(f"G-N1: side to move must be 'b' or 'o', not {side!r}")
+            raise IllegalTurn(f"G-N1: side to move must be 'b' or 'o', not {side!r}", code="malformed-position")
 
         def pair(field: str, what: str) -> tuple[int, int]:
             a, sep, b = field.partition("-")
-            if not sep or not a.isdigit() or not b.isdigit():
-                raise IllegalTurn(f"G-N1: {what} must read like 0-0, not {field!r}")
+            if not sep or not _ascii_number(a) or not _ascii_number(b):
+                raise IllegalTurn(f"G-N1: {what} must read like 0-0, not {field!r}", code="malformed-position")
             return int(a), int(b)
 
         points = pair(pts, "points")
         reserves = pair(res, "reserves")
-        if not tgt.isdigit():
-            raise IllegalTurn(f"G-N1: target must be a number, not {tgt!r}")
+        if not _ascii_number(tgt):
+            raise IllegalTurn(f"G-N1: target must be a number, not {tgt!r}", code="malformed-position")
         target = int(tgt)
         if not 1 <= target <= 5:
-            raise IllegalTurn(f"G-6: target score must be 1 to 5, not {target}")
+            raise IllegalTurn(f"G-6: target score must be 1 to 5, not {target}", code="bad-target")
         for name, bb, r in (("blue", blue, reserves[0]), ("orange", orange, reserves[1])):
             if bb.bit_count() + r != PAWNS_PER_SIDE:
                 raise IllegalTurn(f"G-2: {name} has {bb.bit_count()} pawns on the board "
-                                  f"and {r} in reserve, not 32 in all")
+                                  f"and {r} in reserve, not 32 in all", code="pawn-count")
         if points[0] > target or points[1] > target or (
                 points[0] >= target and points[1] >= target):
-            raise IllegalTurn(f"G-6: points {pts} do not fit target {target}")
+            raise IllegalTurn(f"G-6: points {pts} do not fit target {target}", code="bad-points")
         return cls(blue, orange, side, points, reserves, target)
 
     def board_text(self) -> str:
@@ -425,6 +496,32 @@ class Position:
     def over(self) -> bool:
         return self.winner is not None
 
+    # -- the state protocol (docs/games-api.md): as OpenSpiel's State ---------------
+
+    def current_player(self) -> Color | None:
+        """The side to move, or None once the game is over (protocol)."""
+        return None if self.over else self.to_move
+
+    def legal_actions(self) -> list[str]:
+        """Every legal complete turn as G-N2 text (:meth:`turns`; protocol)."""
+        return self.turns()
+
+    def is_terminal(self) -> bool:
+        """True once the game is over (G-6, G-7; protocol)."""
+        return self.over
+
+    def outcome(self) -> Outcome | None:
+        """The typed result once the game is over, else None (G-6, G-7; protocol).
+
+        >>> Position.from_text("8/8/8/8/8/8/8/8 o 2-1 32-32 2").outcome()
+        Outcome(winner='b', scores=(2, 1), rule='G-6')
+        """
+        w = self.winner
+        if w is None:
+            return None
+        rule = "G-6" if max(self.points) >= self.target else "G-7"
+        return Outcome(None if w == "draw" else w, self.points, rule)
+
     def placement_mask(self) -> Bitboard:
         """G-3: empty cells on the edge or orthogonally next to an occupied cell."""
         occ = self.occupied
@@ -454,12 +551,12 @@ class Position:
 
     def _check_place(self, sq: Square) -> None:
         if self.over:
-            raise IllegalTurn(self._over_reason())
+            raise IllegalTurn(self._over_reason(), code="game-over")
         if self.occupied >> sq & 1:
-            raise IllegalTurn(f"G-3: {cell_name(sq)} is occupied")
+            raise IllegalTurn(f"G-3: {cell_name(sq)} is occupied", code="occupied")
         if not self.placement_mask() >> sq & 1:
             raise IllegalTurn(f"G-3: {cell_name(sq)} is neither on the edge nor next "
-                              f"to a pawn")
+                              f"to a pawn", code="not-adjacent")
 
     def _over_reason(self) -> str:
         if self.points[0] >= self.target or self.points[1] >= self.target:
@@ -471,7 +568,7 @@ class Position:
 
         :raises IllegalTurn: ``G-6``/``G-7`` when the game is over."""
         if self.over:
-            raise IllegalTurn(self._over_reason())
+            raise IllegalTurn(self._over_reason(), code="game-over")
         return TurnInProgress(self)
 
     def play(self, turn_text: str) -> "Position":
@@ -490,7 +587,7 @@ class Position:
         if turn.removes is None:
             if tip.scores:
                 raise IllegalTurn(f"G-5: {turn_text!r} scores: name two pawns to remove "
-                                  f"(x<cell> x<cell>)")
+                                  f"(x<cell> x<cell>)", code="removal-missing")
         else:
             tip = tip.remove(*turn.removes)
         return tip.finish()
@@ -630,7 +727,7 @@ class TurnInProgress:
     def _need(self, stage: str) -> None:
         if self.stage != stage:
             raise IllegalTurn(f"G-3: the turn is at its {self.stage} step, not {stage} "
-                              f"(a turn is place, slide, score in this order)")
+                              f"(a turn is place, slide, score in this order)", code="wrong-step")
 
     def place(self, cell: str | Square) -> "TurnInProgress":
         """G-3: place a pawn of the side to move. :raises IllegalTurn: ``G-3``."""
@@ -654,12 +751,12 @@ class TurnInProgress:
         self._need("slide")
         sq = parse_cell(cell) if isinstance(cell, str) else cell
         if d not in DIRS:
-            raise IllegalTurn(f"G-4: {d!r} is not a direction (^ v < >; never diagonal)")
+            raise IllegalTurn(f"G-4: {d!r} is not a direction (^ v < >; never diagonal)", code="bad-direction")
         if not self.mine >> sq & 1:
-            raise IllegalTurn(f"G-4: {cell_name(sq)} is not one of your pawns")
+            raise IllegalTurn(f"G-4: {cell_name(sq)} is not one of your pawns", code="not-your-pawn")
         sl = slide_of(self.occupied, sq, d)
         if sl is None:
-            raise IllegalTurn(f"G-4d: {cell_name(sq)}{d} moves nothing")
+            raise IllegalTurn(f"G-4d: {cell_name(sq)}{d} moves nothing", code="moves-nothing")
         return sl
 
     def slide_moves(self, cell: str | Square, d: str) -> list[tuple[Square, Square]]:
@@ -723,14 +820,14 @@ class TurnInProgress:
         :raises IllegalTurn: ``G-5`` when the turn does not score, ``G-5c`` when the
             two cells are not two pawns of one such run."""
         if self.stage == "done":
-            raise IllegalTurn("G-5: the turn does not score: nothing to remove")
+            raise IllegalTurn("G-5: the turn does not score: nothing to remove", code="nothing-to-remove")
         self._need("remove")
         sa = parse_cell(a) if isinstance(a, str) else a
         sb = parse_cell(b) if isinstance(b, str) else b
         pair = (min(sa, sb), max(sa, sb))
         if sa == sb or pair not in set(self.removal_pairs()):
             raise IllegalTurn(f"G-5c: {cell_name(sa)} and {cell_name(sb)} are not two of "
-                              f"your pawns in one line of five or more")
+                              f"your pawns in one line of five or more", code="not-one-line")
         t = self._copy()
         t.removes = pair
         t.stage = "done"
@@ -746,7 +843,7 @@ class TurnInProgress:
         """The position after the turn (G-5 point and G-5a reserve, other side to
         move). :raises IllegalTurn: ``G-5`` when removals are still owed."""
         if self.stage == "remove":
-            raise IllegalTurn("G-5: the turn scores: choose two pawns to remove first")
+            raise IllegalTurn("G-5: the turn scores: choose two pawns to remove first", code="removal-missing")
         self._need("done")
         # placed/slid pawns are in blue/orange; _after takes one pawn from the reserve
         return self.position._after(self.blue, self.orange, self.removes)

@@ -1,7 +1,8 @@
 """What a game gives the shell: its descriptor, and what the shell gives back: a config.
 
 See docs/games-api.md. Adding a game means one package exporting a
-:class:`GameDescriptor` and one line in ``main.py``.
+:class:`GameDescriptor` and one line in ``main.py``. Pure: no pygame (the headless demo
+path imports this module with pygame blocked).
 """
 
 from __future__ import annotations
@@ -9,19 +10,50 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from . import i18n
+
+_ = i18n.domain("ludotheque")
+
 LEVELS = ("beginner", "intermediate", "expert")
+"""The levels a game offers unless its descriptor says otherwise (decision 3)."""
+ALL_LEVELS = LEVELS + ("master",)
+"""Every level a seat may hold: Glissando and Magico add ``"master"`` (decision 3)."""
+
+
+def level_name(level: str) -> str:
+    """The translated name of an AI level (``"expert"`` → "Expert"); an unknown level is
+    returned as it is."""
+    names = {"beginner": _("Beginner"), "intermediate": _("Intermediate"),
+             "expert": _("Expert"), "master": _("Master")}
+    return names.get(level, level)
+
+
+def computer_label(level: str) -> str:
+    """A computer seat's name with its level, in the current language:
+    "Computer (Expert)" / "Ordinateur (Expert)". Made at display time, never stored."""
+    return _("{name} ({level})").format(name=_("Computer"), level=level_name(level))
 
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    """One seat: ``kind`` is ``"human"`` or ``"ai"``; ``level`` one of :data:`LEVELS`."""
+    """One seat: ``kind`` is ``"human"`` or ``"ai"``; ``level`` one of :data:`ALL_LEVELS`.
+
+    ``name`` is what a person typed. For a computer seat it is only a display text
+    (:func:`computer_label`): :meth:`to_dict` does not store it, so a game saved in English
+    shows French names when resumed in French (issue 13 §3); old saves holding
+    "Computer (Expert)" still load.
+    """
 
     name: str
     kind: str = "human"
     level: str = "intermediate"
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "kind": self.kind, "level": self.level}
+        """The stored form: ``{"kind": "ai", "level": …}`` for a computer,
+        ``{"kind": "human", "name": …, "level": …}`` for a person."""
+        if self.kind == "ai":
+            return {"kind": "ai", "level": self.level}
+        return {"kind": "human", "name": self.name, "level": self.level}
 
     def short_name(self) -> str:
         """The name without the " (Level)" the setup screen appends to a computer seat's
@@ -33,12 +65,20 @@ class PlayerSpec:
 
     @classmethod
     def from_dict(cls, d: dict) -> "PlayerSpec":
-        """:raises ValueError: a malformed seat."""
+        """Read a stored seat (also the old form with a computer's display name, which is
+        ignored: the name comes from the level, in the current language).
+
+        :raises ValueError: a malformed seat."""
         if not isinstance(d, dict):
             raise ValueError("player is not an object")
-        name, kind, level = d.get("name"), d.get("kind", "human"), d.get("level", "intermediate")
-        if not isinstance(name, str) or kind not in ("human", "ai") or level not in LEVELS:
-            raise ValueError(f"bad player {d!r}")
+        kind, level = d.get("kind", "human"), d.get("level", "intermediate")
+        if kind not in ("human", "ai") or level not in ALL_LEVELS:
+            raise ValueError(f"bad player {d!r}"[:200])
+        if kind == "ai":
+            return cls(computer_label(level), kind, level)
+        name = d.get("name")
+        if not isinstance(name, str):
+            raise ValueError(f"bad player {d!r}"[:200])
         return cls(name[:40], kind, level)
 
 
@@ -84,7 +124,9 @@ class GameDescriptor:
     ``title``, ``pitch``, ``rules_text`` and the ``default_sides`` entries are callables
     so they are evaluated in the current language. ``draw_preview(surface, rect)`` draws
     the tile picture; ``make_scene(app, config)`` builds the game scene;
-    ``headless(seed, config) -> dict`` plays AI against AI with no window.
+    ``headless(seed, config) -> dict`` plays AI against AI with no window (a pure
+    ``GAME/demo.py``: no pygame on that path, decision 4). ``levels``: the computer
+    levels the setup screen offers (decision 3).
     """
 
     id: str
@@ -96,6 +138,12 @@ class GameDescriptor:
     headless: Callable | None = None
     options: tuple = ()
     default_sides: tuple = ()
+    levels: tuple = LEVELS
+
+    def __post_init__(self):
+        unknown = [lv for lv in self.levels if lv not in ALL_LEVELS]
+        if unknown or not self.levels:
+            raise ValueError(f"{self.id}: levels must be some of {ALL_LEVELS}, not {self.levels!r}")
 
     def default_options(self) -> dict:
         """Each option at its default value."""

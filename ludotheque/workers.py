@@ -52,6 +52,11 @@ def _follow_parent(parent: int) -> None:
     threading.Thread(target=watch, name="follow-parent", daemon=True).start()
 
 
+MAX_RESTARTS = 3
+"""Worker processes started again after one died, per app run; then threads."""
+_restarts = 0
+
+
 def _processes() -> concurrent.futures.ProcessPoolExecutor | None:
     global _process_pool, _process_broken
     if _process_pool is None and not _process_broken:
@@ -65,21 +70,56 @@ def _processes() -> concurrent.futures.ProcessPoolExecutor | None:
     return _process_pool
 
 
+def _drop_pool(why: str) -> None:
+    """Forget the process pool (its worker died or hangs); the next :func:`submit` starts
+    a new one, up to :data:`MAX_RESTARTS` times, then uses a thread. Lock held."""
+    global _process_pool, _process_broken, _restarts
+    pool, _process_pool = _process_pool, None
+    if pool is not None:
+        for proc in list((getattr(pool, "_processes", None) or {}).values()):
+            try:                     # a hung worker would hold the next decision back
+                proc.terminate()
+            except (OSError, AttributeError):
+                pass
+        try:
+            pool.shutdown(wait=False, cancel_futures=True)
+        except Exception:  # noqa: BLE001 - a broken pool may fail to shut down; it is gone anyway
+            pass
+    _restarts += 1
+    if _restarts > MAX_RESTARTS:
+        _process_broken = True
+        log.warning("worker process lost %d times (%s); the computer thinks on a thread", _restarts, why)
+    else:
+        log.warning("worker process lost (%s); a new one starts with the next decision", why)
+
+
+def restart(why: str = "asked") -> None:
+    """Abandon the worker process (a decision that never ends): it is terminated and the
+    next :func:`submit` starts a new one."""
+    with _lock:
+        if _process_pool is not None:
+            _drop_pool(why)
+
+
 def submit(fn, *args) -> concurrent.futures.Future:
-    """Run ``fn(*args)`` off the main thread. :returns: its Future (result or exception)."""
-    global _process_pool, _process_broken
+    """Run ``fn(*args)`` off the main thread. :returns: its Future (result or exception).
+
+    A worker process that died (killed, out of memory) fails the decisions it held with
+    ``BrokenProcessPool``; the next call starts a new worker process
+    (:data:`MAX_RESTARTS` times, then a thread)."""
     with _lock:
         try:
             pickle.dumps((fn, args))
         except (pickle.PicklingError, TypeError, AttributeError):
             return _threads().submit(fn, *args)
-        pool = _processes()
-        if pool is not None:
+        for _attempt in range(2):
+            pool = _processes()
+            if pool is None:
+                break
             try:
                 return pool.submit(fn, *args)
             except (concurrent.futures.process.BrokenProcessPool, RuntimeError, OSError) as exc:
-                log.warning("worker process lost (%s); the computer thinks on a thread", exc)
-                _process_pool, _process_broken = None, True
+                _drop_pool(str(exc) or type(exc).__name__)
         return _threads().submit(fn, *args)
 
 

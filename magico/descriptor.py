@@ -2,7 +2,8 @@
 
 Kept out of ``magico/__init__.py`` so that importing :mod:`magico.rules` or
 :mod:`magico.ai` never imports ``ludotheque`` or pygame; the scene module is imported
-only when the shell asks for a scene, a preview or a headless game.
+only when the shell asks for a scene or a preview; the headless demo is the pure
+:mod:`magico.demo`.
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ from pathlib import Path
 import platformdirs
 
 from ludotheque import i18n
-from ludotheque.game import GameDescriptor, Option
+from ludotheque.game import ALL_LEVELS, GameDescriptor, Option
 
-from magico.rules import DEFAULT_BOARD, available_boards, load_board, register_board_dir
+from magico.boards import DEFAULT_BOARD, available_boards, load_board, register_board_dir
 
 _ = i18n.domain("magico")
 
@@ -66,7 +67,7 @@ def _make_scene(app, config):
 
 
 def _headless(seed, config):
-    from magico.scene import headless
+    from magico.demo import headless      # pure: no pygame on this path (decision 4)
 
     return headless(seed, config)
 
@@ -90,5 +91,6 @@ DESCRIPTOR = GameDescriptor(
     headless=_headless,
     options=(Option("board", lambda: _("Board"), _BOARDS, DEFAULT_BOARD,
                     label_of=_board_label),),
+    levels=ALL_LEVELS,                   # decision 3: Glissando and Magico offer Master
     default_sides=(lambda: _("Red"), lambda: _("Blue")),
 )

@@ -25,47 +25,82 @@ scene or an AI match uses to roll them (K-4).
 
 from __future__ import annotations
 
-import json
-import os
 import random
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Iterable
+
+from magico.boards import (  # noqa: F401 - re-exported: the board files moved (issue 14)
+    ASSET_BOARD_DIR, COLUMNS, DEFAULT_BOARD, MAX_BOARD_BYTES, MAX_NUMBER, POINTS, SIZE,
+    TARGET_SUM, Board, BoardError, RuleError, Run, _note_problem, available_boards,
+    board_dirs, board_from_data, board_problems, cell_name, load_board, load_board_file,
+    register_board_dir,
+)
 
 __all__ = [
     "SIZE", "COLUMNS", "TOKENS_PER_PLAYER", "TARGET_SUM", "PLAYERS", "DEFAULT_BOARD",
-    "IllegalTurn", "BoardError", "Board", "Run", "Turn", "Position", "Dice",
-    "results", "chance_outcomes", "cell_name", "parse_cell", "other",
+    "CHANCE", "RuleError", "IllegalTurn", "BoardError", "Board", "Run", "Turn", "Position",
+    "Rolled", "Outcome", "Dice", "results", "chance_outcomes", "cell_name", "parse_cell",
+    "other", "state_from_text",
     "load_board", "load_board_file", "board_from_data", "available_boards",
     "board_dirs", "register_board_dir", "ASSET_BOARD_DIR", "board_problems",
     "MAX_BOARD_BYTES",
 ]
 
-SIZE = 6                      #: K-2 the board is 6×6
-COLUMNS = "abcdef"            #: K-2 column letters, left to right
 TOKENS_PER_PLAYER = 15        #: K-1
-TARGET_SUM = 15               #: K-9 a run scores when its numbers sum to 15
-MAX_NUMBER = 10               #: K-2 / K-7 numbers and results are whole numbers 0–10
 PLAYERS = ("r", "b")          #: K-1 Red and Blue; ``r`` / ``b`` as in K-N1
-DEFAULT_BOARD = "magico-classic"  #: K-3
 ALL_CELLS = (1 << (SIZE * SIZE)) - 1
-
-#: K-9 points of a scoring run by direction.
-POINTS = {"horizontal": 10, "vertical": 10, "diagonal": 25, "antidiagonal": 25}
+CHANCE = "chance"
+""":meth:`Position.current_player` before the roll: the dice decide next (K-4)."""
 
 _OPS = ("+", "-", "*", "/")
 
 
-class IllegalTurn(ValueError):
-    """An illegal or malformed turn or position text; the message starts with the rule id
-    it breaks (e.g. ``"K-7: no empty cell shows 4"``)."""
+class IllegalTurn(RuleError):
+    """An illegal or malformed turn or position text, refused with the rule it breaks
+    (decision 5): ``rule`` (``"K-7"``), ``code`` (``"no-cell-shows"``) and the message,
+    which starts with the rule id (``"K-7: no empty cell shows 4"``).
+
+    Codes: ``bad-cell`` (K-2); ``bad-die``, ``bad-dice-state`` (K-4);
+    ``malformed-turn``, ``larger-first`` (K-N2); ``malformed-position``,
+    ``not-canonical`` (K-N1); ``bad-first-player``, ``token-count`` (K-1);
+    ``game-over`` (K-8); ``not-an-opponent-token``, ``must-take``, ``double-one`` (K-5);
+    ``single-one``, ``occupied`` (K-6); ``needs-a-one``, ``wrong-dice``, ``not-whole``,
+    ``out-of-range``, ``no-cell-shows``, ``occupied``, ``wrong-number`` (K-7);
+    ``wrong-result`` (K-7a); ``cannot-pass``, ``must-pass`` (K-7b); ``other-roll``
+    (a turn whose dice are not the ones rolled).
+
+    >>> try:
+    ...     Position.start().play("5,2 5+2=7 a1")
+    ... except IllegalTurn as exc:
+    ...     print(exc.rule, exc.code)
+    K-7 wrong-number
+    """
 
 
-class BoardError(ValueError):
-    """A board layout file that is not a 6×6 grid of whole numbers 0–10 (K-2); the
-    message starts with ``K-2`` and names the file and, where it applies, the cell."""
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game (K-8, K-10).
+
+    ``winner``: ``"r"``, ``"b"``, or None for a draw; ``scores``: the run points
+    ``(red, blue)`` (K-9); ``rule``: ``"K-8"`` (a player placed their last token).
+    """
+
+    winner: str | None
+    scores: tuple[int, int]
+    rule: str = "K-8"
+
+    @property
+    def draw(self) -> bool:
+        return self.winner is None
+
+    def returns(self) -> tuple[int, int]:
+        """OpenSpiel's returns: +1 for the winner, -1 for the loser, 0 each for a draw,
+        in ``(red, blue)`` order."""
+        if self.winner is None:
+            return (0, 0)
+        return (1, -1) if self.winner == "r" else (-1, 1)
 
 
 # --------------------------------------------------------------------------- cells
@@ -75,14 +110,7 @@ def other(player: str) -> str:
     return "b" if player == "r" else "r"
 
 
-def cell_name(index: int) -> str:
-    """Name of cell ``index`` (0–35, row-major from the top-left): ``0 → "a1"``,
-    ``35 → "f6"`` (K-2)."""
-    row, col = divmod(index, SIZE)
-    return f"{COLUMNS[col]}{row + 1}"
-
-
-_CELL_RE = re.compile(r"([a-f])([1-6])")
+_CELL_RE = re.compile(r"([a-f])([1-6])", re.ASCII)
 
 
 def parse_cell(name: str) -> int:
@@ -90,9 +118,9 @@ def parse_cell(name: str) -> int:
 
     :raises IllegalTurn: ``"K-2: …"`` if the name is not ``a``–``f`` then ``1``–``6``.
     """
-    m = _CELL_RE.fullmatch(name)
+    m = _CELL_RE.fullmatch(name) if isinstance(name, str) else None
     if not m:
-        raise IllegalTurn(f"K-2: {name!r} is not a cell (a1 … f6)")
+        raise IllegalTurn(f"K-2: {name!r:.40} is not a cell (a1 … f6)", code="bad-cell")
     return (int(m.group(2)) - 1) * SIZE + COLUMNS.index(m.group(1))
 
 
@@ -140,7 +168,7 @@ def results(a: int, b: int) -> dict[str, int]:
 
 def _check_die(d: object) -> None:
     if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6:
-        raise IllegalTurn(f"K-4: a die shows a whole number from 1 to 6, not {d!r}")
+        raise IllegalTurn(f"K-4: a die shows a whole number from 1 to 6, not {d!r}", code="bad-die")
 
 
 @lru_cache(maxsize=1)
@@ -154,296 +182,15 @@ def chance_outcomes() -> tuple[tuple[tuple[int, int], float], ...]:
     return tuple(out)
 
 
-# --------------------------------------------------------------------------- boards
-
-@dataclass(frozen=True)
-class Run:
-    """A run: three consecutive cells in a line (K-9).
-
-    ``cells``: the three cell names in order; ``direction``: ``"horizontal"``,
-    ``"vertical"``, ``"diagonal"`` (down-right, ``a1 b2 c3``) or ``"antidiagonal"``
-    (down-left, ``c1 b2 a3``); ``numbers``: the board numbers under the cells;
-    ``points``: 10 for horizontal/vertical, 25 for a diagonal either way (K-9);
-    ``mask``: bit mask of the cells.
-    """
-
-    cells: tuple[str, str, str]
-    direction: str
-    numbers: tuple[int, int, int]
-    points: int
-    mask: int
-
-    @property
-    def total(self) -> int:
-        """Sum of the three numbers (a run scores when it is 15, K-9)."""
-        return sum(self.numbers)
-
-    @property
-    def indices(self) -> tuple[int, int, int]:
-        """The three cells as indices 0–35."""
-        return tuple(parse_cell(c) for c in self.cells)  # type: ignore[return-value]
-
-
-_DIRECTIONS = (("horizontal", 0, 1), ("vertical", 1, 0), ("diagonal", 1, 1),
-               ("antidiagonal", 1, -1))
-
-
-@dataclass(frozen=True)
-class Board:
-    """A board layout (K-2): ``id``, French and English names, and ``numbers``, the 36
-    whole numbers 0–10 row-major from ``a1`` (row 1 is the top row as printed).
-
-    Build one with :func:`load_board` or :func:`board_from_data`, which check it.
-    """
-
-    id: str
-    name_fr: str
-    name_en: str
-    numbers: tuple[int, ...]
-
-    def number(self, cell: int | str) -> int:
-        """The number printed on ``cell`` (an index or a name such as ``"c3"``)."""
-        if isinstance(cell, str):
-            cell = parse_cell(cell)
-        return self.numbers[cell]
-
-    def rows(self) -> list[list[int]]:
-        """The numbers as 6 rows of 6, row 1 (top) first."""
-        return [list(self.numbers[r * SIZE:(r + 1) * SIZE]) for r in range(SIZE)]
-
-    @property
-    def lines(self) -> tuple[Run, ...]:
-        """All 80 runs of three consecutive cells in a line, whatever their sum."""
-        return _lines(self.numbers)
-
-    @property
-    def scoring_lines(self) -> tuple[Run, ...]:
-        """The runs whose numbers sum to 15 (K-9): the only ones that can ever score
-        (computed once per layout)."""
-        return _scoring_lines(self.numbers)
-
-    def name(self, language: str = "en") -> str:
-        """The board's name in ``language`` (``"fr"`` or ``"en"``)."""
-        return self.name_fr if language == "fr" else self.name_en
-
-
-@lru_cache(maxsize=32)
-def _scoring_lines(numbers: tuple[int, ...]) -> tuple[Run, ...]:
-    return tuple(r for r in _lines(numbers) if r.total == TARGET_SUM)
-
-
-@lru_cache(maxsize=32)
-def _lines(numbers: tuple[int, ...]) -> tuple[Run, ...]:
-    out = []
-    for start in range(SIZE * SIZE):
-        r0, c0 = divmod(start, SIZE)
-        for direction, dr, dc in _DIRECTIONS:
-            cells = [(r0 + i * dr, c0 + i * dc) for i in range(3)]
-            if all(0 <= r < SIZE and 0 <= c < SIZE for r, c in cells):
-                idx = [r * SIZE + c for r, c in cells]
-                out.append(Run(
-                    cells=tuple(cell_name(i) for i in idx),  # type: ignore[arg-type]
-                    direction=direction,
-                    numbers=tuple(numbers[i] for i in idx),  # type: ignore[arg-type]
-                    points=POINTS[direction],
-                    mask=sum(1 << i for i in idx),
-                ))
-    return tuple(out)
-
-
-_ID_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")   # at most 64 characters
-
-#: A board layout file is a few hundred bytes; anything past this is refused unread.
-MAX_BOARD_BYTES = 64 * 1024
-
-
-def board_from_data(data: object, source: str = "<data>") -> Board:
-    """Check a decoded board layout and build a :class:`Board` (K-2).
-
-    ``data`` is a dict ``{"id": str, "name_fr": str, "name_en": str,
-    "numbers": [[int × 6] × 6]}``; ``source`` names it in errors (a file path).
-
-    :raises BoardError: ``"K-2: <source>: …"`` naming the missing key, the bad row, or
-        the bad cell (e.g. ``"K-2: boards/x.json: cell c4 (row 4, column c) is 11; …"``).
-    """
-    if not isinstance(data, dict):
-        raise BoardError(f"K-2: {source}: a board layout is a JSON object")
-    for key in ("id", "name_fr", "name_en", "numbers"):
-        if key not in data:
-            raise BoardError(f"K-2: {source}: missing key {key!r}")
-    board_id = data["id"]
-    if not isinstance(board_id, str) or not _ID_RE.fullmatch(board_id):
-        raise BoardError(f"K-2: {source}: id {board_id!r} must be lower-case letters, "
-                         "digits and dashes (no spaces)")
-    for key in ("name_fr", "name_en"):
-        if not isinstance(data[key], str) or not data[key].strip():
-            raise BoardError(f"K-2: {source}: {key} must be a non-empty string")
-    rows = data["numbers"]
-    if not isinstance(rows, list) or len(rows) != SIZE:
-        n = len(rows) if isinstance(rows, list) else type(rows).__name__
-        raise BoardError(f"K-2: {source}: numbers must be 6 rows, found {n}")
-    flat: list[int] = []
-    for r, row in enumerate(rows):
-        if not isinstance(row, list) or len(row) != SIZE:
-            n = len(row) if isinstance(row, list) else type(row).__name__
-            raise BoardError(f"K-2: {source}: row {r + 1} must have 6 numbers, found {n}")
-        for c, value in enumerate(row):
-            if (not isinstance(value, int) or isinstance(value, bool)
-                    or not 0 <= value <= MAX_NUMBER):
-                raise BoardError(
-                    f"K-2: {source}: cell {COLUMNS[c]}{r + 1} (row {r + 1}, column "
-                    f"{COLUMNS[c]}) is {value!r}; expected a whole number from 0 to 10")
-            flat.append(value)
-    return Board(board_id, data["name_fr"], data["name_en"], tuple(flat))
-
-
-def load_board_file(path: str | os.PathLike) -> Board:
-    """Read and check one board layout file (JSON, K-2). The file's ``id`` must match
-    its name (``magico-classic.json`` holds ``"magico-classic"``). A symbolic link is
-    not followed and a file over :data:`MAX_BOARD_BYTES` is refused without reading it.
-
-    :raises BoardError: ``"K-2: <path>: …"`` for a link, a file too large, unreadable
-        or not JSON (also nested too deeply), or a bad shape or value.
-    """
-    path = Path(path)
-    try:
-        if path.is_symlink():
-            raise BoardError(f"K-2: {path}: a symbolic link is not followed")
-        size = path.stat().st_size
-        if size > MAX_BOARD_BYTES:
-            raise BoardError(f"K-2: {path}: too large for a board layout ({size} bytes)")
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BOARD_BYTES + 1)
-        data = json.loads(raw.decode("utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BoardError(f"K-2: {path}: cannot read the file ({exc})") from exc
-    except json.JSONDecodeError as exc:
-        raise BoardError(f"K-2: {path}: not valid JSON (line {exc.lineno}, "
-                         f"column {exc.colno}: {exc.msg})") from exc
-    except RecursionError as exc:
-        raise BoardError(f"K-2: {path}: nested too deeply to be a board layout") from exc
-    board = board_from_data(data, str(path))
-    if board.id != path.stem:
-        raise BoardError(f"K-2: {path}: the id {board.id!r} must match the file name "
-                         f"{path.stem!r}")
-    return board
-
-
-_problems: list[str] = []
-
-
-def _note_problem(message: str) -> None:
-    if message not in _problems:
-        _problems.append(message)
-
-
-def board_problems() -> list[str]:
-    """Every board layout file skipped so far in this process because it is invalid
-    (:class:`BoardError` messages, oldest first, each once), so that the screen can
-    tell the player."""
-    return list(_problems)
-
-
-def _listing(folder: Path) -> set[str]:
-    try:
-        return {p.name for p in folder.iterdir()} if folder.is_dir() else set()
-    except OSError:
-        return set()
-
-
-#: The boards shipped with the game: ``assets/magico/boards`` at the repository root,
-#: found next to the package (repository checkout and editable install alike). The
-#: environment variable ``LUDOTHEQUE_ASSETS`` (a folder holding ``magico/boards``)
-#: overrides it, e.g. for an installed copy whose assets live elsewhere.
-ASSET_BOARD_DIR = Path(__file__).resolve().parent.parent / "assets" / "magico" / "boards"
-
-_user_board_dirs: list[Path] = []
-
-
-def register_board_dir(path: str | os.PathLike) -> None:
-    """Add a folder of user board layouts (``<id>.json``), searched before the shipped
-    boards (the shell may register e.g. ``user_data_dir("ludotheque")/magico/boards``).
-    A folder that does not exist is simply empty."""
-    p = Path(path)
-    if p not in _user_board_dirs:
-        _user_board_dirs.append(p)
-        load_board.cache_clear()
-
-
-def board_dirs() -> list[Path]:
-    """Folders searched for board layouts, first match wins: registered user folders,
-    then ``$LUDOTHEQUE_MAGICO_BOARDS`` (``os.pathsep``-separated), then the shipped
-    boards (``$LUDOTHEQUE_ASSETS/magico/boards`` or :data:`ASSET_BOARD_DIR`)."""
-    dirs = list(_user_board_dirs)
-    extra = os.environ.get("LUDOTHEQUE_MAGICO_BOARDS")
-    if extra:
-        dirs += [Path(p) for p in extra.split(os.pathsep) if p]
-    assets = os.environ.get("LUDOTHEQUE_ASSETS")
-    if assets:
-        dirs.append(Path(assets) / "magico" / "boards")
-    dirs.append(ASSET_BOARD_DIR)
-    return dirs
-
-
-@lru_cache(maxsize=32)
-def load_board(board_id: str = DEFAULT_BOARD) -> Board:
-    """The checked board layout ``board_id`` (K-2, K-3) from the first folder of
-    :func:`board_dirs` that lists ``<board_id>.json`` as a valid layout. The id is looked
-    up among the files each folder lists (it never becomes a path by itself); an invalid
-    file is skipped — noted in :func:`board_problems` — and the next folder tried, so a
-    damaged user copy of ``magico-classic.json`` does not hide the shipped one.
-
-    :raises BoardError: ``"K-2: …"`` if the id is malformed or no folder has a valid
-        layout of that id.
-    """
-    if not isinstance(board_id, str) or not _ID_RE.fullmatch(board_id):
-        raise BoardError(f"K-2: {board_id[:80] if isinstance(board_id, str) else board_id!r} "
-                         "is not a board id")
-    name = f"{board_id}.json"
-    skipped = []
-    for folder in board_dirs():
-        if name not in _listing(folder):
-            continue
-        try:
-            return load_board_file(folder / name)
-        except BoardError as exc:
-            _note_problem(str(exc))
-            skipped.append(str(exc))
-    if skipped:
-        raise BoardError(skipped[-1])
-    raise BoardError(f"K-2: no board layout {board_id!r} in "
-                     + ", ".join(str(d) for d in board_dirs()))
-
-
-def available_boards(errors: list[str] | None = None) -> list[Board]:
-    """Every valid board layout in :func:`board_dirs` (for each id, the first folder
-    with a valid file wins), ``magico-classic`` first then by id. Invalid files are
-    skipped; their :class:`BoardError` messages are appended to ``errors`` when given
-    and noted in :func:`board_problems`."""
-    found: dict[str, Board] = {}
-    for folder in board_dirs():
-        for fname in sorted(_listing(folder)):
-            stem = fname[:-5]
-            if not fname.endswith(".json") or stem in found:
-                continue
-            try:
-                found[stem] = load_board_file(folder / fname)
-            except BoardError as exc:
-                _note_problem(str(exc))
-                if errors is not None:
-                    errors.append(str(exc))
-    return sorted(found.values(), key=lambda b: (b.id != DEFAULT_BOARD, b.id))
-
-
 # --------------------------------------------------------------------------- turns
 
 _TURN_RE = re.compile(
-    r"(?P<a>\d+),(?P<b>\d+) (?:"
-    r"(?P<op>(?P<x>\d+)(?P<sign>[-+*/])(?P<y>\d+))=(?P<value>\d{1,3}) "
+    r"(?P<a>\d{1,3}),(?P<b>\d{1,3}) (?:"
+    r"(?P<op>(?P<x>\d{1,3})(?P<sign>[-+*/])(?P<y>\d{1,3}))=(?P<value>\d{1,3}) "
     r"(?:(?P<cell>[a-f][1-6])|(?P<wrong>wrong))"
     r"|any (?P<any>[a-f][1-6])"
     r"|take (?P<take>[a-f][1-6])"
-    r"|(?P<pass>pass))")
+    r"|(?P<pass>pass))", re.ASCII)          # ASCII digits only: "²" or "٣" is not a die
 
 
 @dataclass(frozen=True)
@@ -471,12 +218,12 @@ class Turn:
         :raises IllegalTurn: ``"K-N2: …"`` if the text is not in the notation.
         """
         if not isinstance(text, str):
-            raise IllegalTurn(f"K-N2: a turn is a text, not {type(text).__name__}")
+            raise IllegalTurn(f"K-N2: a turn is a text, not {type(text).__name__}", code="malformed-turn")
         m = _TURN_RE.fullmatch(text)
         if not m:
             raise IllegalTurn(
                 f"K-N2: {text!r} is not a turn (e.g. '5,2 5+2=7 b1', '1,4 any c3', "
-                "'1,1 take e5', '6,6 pass', '5,3 5-3=2 wrong')")
+                "'1,1 take e5', '6,6 pass', '5,3 5-3=2 wrong')", code="malformed-turn")
         dice = (int(m["a"]), int(m["b"]))
         if m["op"]:
             kind = "wrong" if m["wrong"] else "place"
@@ -501,9 +248,11 @@ class Turn:
 
 # --------------------------------------------------------------------------- positions
 
+_ROLL_RE = re.compile(r"\d{1,3},\d{1,3}", re.ASCII)
+
 _POS_RE = re.compile(
     r"(?P<board>\S+) (?P<rows>[.RB]{6}(?:/[.RB]{6}){5}) (?P<side>[rb]) "
-    r"(?P<hr>\d+)-(?P<hb>\d+)")
+    r"(?P<hr>\d{1,3})-(?P<hb>\d{1,3})", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -533,7 +282,7 @@ class Position:
         :raises IllegalTurn: ``"K-1: …"`` if ``first`` is not ``"r"`` or ``"b"``.
         """
         if first not in PLAYERS:
-            raise IllegalTurn(f"K-1: the first player is 'r' or 'b', not {first!r}")
+            raise IllegalTurn(f"K-1: the first player is 'r' or 'b', not {first!r}", code="bad-first-player")
         return cls(load_board(board_id), 0, 0, first, TOKENS_PER_PLAYER, TOKENS_PER_PLAYER)
 
     @classmethod
@@ -546,12 +295,12 @@ class Position:
         :raises BoardError: if the board id names no valid layout (K-2).
         """
         if not isinstance(text, str):
-            raise IllegalTurn(f"K-N1: a position is a text, not {type(text).__name__}")
+            raise IllegalTurn(f"K-N1: a position is a text, not {type(text).__name__}", code="malformed-position")
         m = _POS_RE.fullmatch(text)
         if not m:
             raise IllegalTurn(
                 f"K-N1: {text!r} is not a position: board id, six rows of six '.RB' "
-                "separated by '/', side to move r or b, hands red-blue")
+                "separated by '/', side to move r or b, hands red-blue", code="malformed-position")
         board = load_board(m["board"])
         red = blue = 0
         for i, ch in enumerate(m["rows"].replace("/", "")):
@@ -564,11 +313,11 @@ class Position:
             if mask.bit_count() + hand != TOKENS_PER_PLAYER:
                 raise IllegalTurn(
                     f"K-1: {name} has {mask.bit_count()} tokens on the board and {hand} in "
-                    f"hand; they must make {TOKENS_PER_PLAYER}")
+                    f"hand; they must make {TOKENS_PER_PLAYER}", code="token-count")
         pos = cls(board, red, blue, m["side"], hand_r, hand_b)
         if pos.to_text() != text:  # e.g. hands written '015'
             raise IllegalTurn(f"K-N1: {text!r} is not written canonically "
-                              f"({pos.to_text()!r})")
+                              f"({pos.to_text()!r})", code="not-canonical")
         return pos
 
     def to_text(self) -> str:
@@ -637,6 +386,56 @@ class Position:
         if s["r"] == s["b"]:
             return "draw"
         return "r" if s["r"] > s["b"] else "b"
+
+    # ---- the state protocol (docs/games-api.md), as OpenSpiel's State with a chance node
+
+    def current_player(self) -> str | None:
+        """Who acts now: :data:`CHANCE` (the dice are rolled next, K-4), or None once the
+        game is over (K-8). The side whose turn it is stays :attr:`to_move`."""
+        return None if self.is_over else CHANCE
+
+    def is_chance_node(self) -> bool:
+        """True before the roll (always, while the game goes on)."""
+        return not self.is_over
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        """The rolls as action texts with their probabilities (K-4): the 21 distinct rolls
+        ``"a,b"`` (``a ≤ b``), 1/36 for a double and 2/36 otherwise; ``[]`` once over.
+
+        >>> Position.start().chance_outcomes()[:2]
+        [('1,1', 0.027777777777777776), ('1,2', 0.05555555555555555)]
+        """
+        if self.is_over:
+            return []
+        return [(f"{a},{b}", p) for (a, b), p in chance_outcomes()]
+
+    def legal_actions(self) -> list[str]:
+        """At this chance node, the roll texts of :meth:`chance_outcomes` (protocol)."""
+        return [a for a, _p in self.chance_outcomes()]
+
+    def is_terminal(self) -> bool:
+        """True once the game is over (K-8; protocol)."""
+        return self.is_over
+
+    def outcome(self) -> Outcome | None:
+        """The typed result once over (K-8, K-10), else None.
+
+        >>> p = Position.from_text("magico-classic RRR.../....../....../BBBBBB/BBBBBB/BBB... b 12-0")
+        >>> p.outcome()
+        Outcome(winner='b', scores=(10, 80), rule='K-8')
+        """
+        w = self.winner
+        if w is None:
+            return None
+        s = self.scores()
+        return Outcome(None if w == "draw" else w, (s["r"], s["b"]))
+
+    def roll(self, a: int, b: int) -> "Rolled":
+        """The state after the dice show ``a`` and ``b`` (K-4): the side to move then
+        chooses its turn. :raises IllegalTurn: ``K-8`` over, ``K-4`` not a die."""
+        self._check_not_over()
+        self.roll_kind(a, b)
+        return Rolled(self, (a, b))
 
     def runs(self, player: str) -> list[Run]:
         """K-9: every scoring run of ``player``: three consecutive cells in a line, all
@@ -718,11 +517,12 @@ class Position:
 
     def _check_not_over(self) -> None:
         if self.is_over:
-            raise IllegalTurn("K-8: the game is over (a player has no token left in hand)")
+            raise IllegalTurn("K-8: the game is over (a player has no token left in hand)", code="game-over")
 
-    def play(self, turn: str | Turn) -> "Position":
+    def play(self, turn: str | Turn) -> "Position | Rolled":
         """The position after ``turn`` (a K-N2 text or a :class:`Turn`), played by
-        :attr:`to_move`; the other player moves next.
+        :attr:`to_move`; the other player moves next. A roll alone (``"5,2"``, a chance
+        outcome) gives the :class:`Rolled` state instead (:meth:`roll`).
 
         Rules checked: K-4 dice 1–6; K-5 double 1 takes an opponent token (back to its
         owner's hand) or passes if there is none; K-6 one die 1 places on any empty
@@ -733,6 +533,8 @@ class Position:
         :raises IllegalTurn: with the broken rule's id first, e.g.
             ``"K-7: no empty cell shows 4"``.
         """
+        if isinstance(turn, str) and _ROLL_RE.fullmatch(turn):
+            return self.roll(*(int(d) for d in turn.split(",")))   # a chance outcome
         t = turn if isinstance(turn, Turn) else Turn.parse(turn)
         self._check_not_over()
         a, b = t.dice
@@ -745,70 +547,70 @@ class Position:
                 i = parse_cell(t.cell)
                 if not self.tokens(opp) >> i & 1:
                     raise IllegalTurn(f"K-5: {t.cell} holds no token of the opponent; "
-                                      "take one of their tokens")
+                                      "take one of their tokens", code="not-an-opponent-token")
                 return self._with(opp_remove=i)
             if t.kind == "pass":
                 if self.tokens(opp):
                     raise IllegalTurn("K-5: double 1: the opponent has tokens on the "
                                       "board; take one (e.g. '1,1 take "
-                                      f"{self.token_cells(opp)[0]}')")
+                                      f"{self.token_cells(opp)[0]}')", code="must-take")
                 return self._with()
             raise IllegalTurn(f"K-5: double 1 takes an opponent token ('1,1 take c3') "
-                              f"or passes if they have none, not {text!r}")
+                              f"or passes if they have none, not {text!r}", code="double-one")
 
         if kind == "any":  # K-6
             if t.kind != "any":
                 raise IllegalTurn(f"K-6: one die shows 1: place a token on any empty cell "
-                                  f"('{a},{b} any c3'), not {text!r}")
+                                  f"('{a},{b} any c3'), not {text!r}", code="single-one")
             i = parse_cell(t.cell)
             if not self.empty >> i & 1:
-                raise IllegalTurn(f"K-6: {t.cell} is not empty")
+                raise IllegalTurn(f"K-6: {t.cell} is not empty", code="occupied")
             return self._with(place=i)
 
         # K-7
         if t.kind in ("any", "take"):
             raise IllegalTurn(f"K-7: neither die shows 1: '{t.kind}' needs a 1 "
-                              f"(K-5/K-6); {text!r} is not legal")
+                              f"(K-5/K-6); {text!r} is not legal", code="needs-a-one")
         playable = self.playable_ops(a, b)
         if t.kind == "pass":
             if playable:
                 op, v = next(iter(playable.items()))
                 raise IllegalTurn(f"K-7b: pass only when no operation leads to an empty "
-                                  f"cell; {op}={v} → {self.cells_showing(v)[0]}")
+                                  f"cell; {op}={v} → {self.cells_showing(v)[0]}", code="cannot-pass")
             return self._with()
         valid = results(a, b)
         hi, lo = max(a, b), min(a, b)
         x, sign, y = re.fullmatch(r"(\d+)([-+*/])(\d+)", t.op).groups()  # type: ignore[union-attr]
         if sorted((int(x), int(y))) != sorted((a, b)):
             raise IllegalTurn(f"K-7: the operation must use the dice {a} and {b}, "
-                              f"not {t.op}")
+                              f"not {t.op}", code="wrong-dice")
         if (int(x), int(y)) != (hi, lo):
-            raise IllegalTurn(f"K-N2: write the larger die first: {hi}{sign}{lo}")
+            raise IllegalTurn(f"K-N2: write the larger die first: {hi}{sign}{lo}", code="larger-first")
         if t.op not in valid:
             true = _apply_op(hi, sign, lo)
             why = ("is not a whole number" if true != int(true)
                    else f"= {int(true)} is not from 0 to 10")
-            raise IllegalTurn(f"K-7: {t.op} {why}; choose another operation")
+            raise IllegalTurn(f"K-7: {t.op} {why}; choose another operation", code="not-whole" if true != int(true) else "out-of-range")
         true_value = valid[t.op]
         if t.kind == "wrong":
             if not playable:
                 raise IllegalTurn("K-7b: no operation leads to an empty cell; the turn "
-                                  f"passes ('{a},{b} pass')")
+                                  f"passes ('{a},{b} pass')", code="must-pass")
             # K-N2 writes the number the player typed. Its own example
             # '5,3 5-3=2 wrong' records a right number (5-3 is 2), so, built as written,
             # any number is accepted here: the outcome is the same, no token (K-7a).
             return self._with()
         if t.value != true_value:
             raise IllegalTurn(f"K-7a: {t.op} is {true_value}, not {t.value}; a wrong "
-                              f"result places no token ('{a},{b} {t.op}={t.value} wrong')")
+                              f"result places no token ('{a},{b} {t.op}={t.value} wrong')", code="wrong-result")
         i = parse_cell(t.cell)
         if not self.cells_showing(true_value):
-            raise IllegalTurn(f"K-7: no empty cell shows {true_value}")
+            raise IllegalTurn(f"K-7: no empty cell shows {true_value}", code="no-cell-shows")
         if not self.empty >> i & 1:
-            raise IllegalTurn(f"K-7: {t.cell} is not empty")
+            raise IllegalTurn(f"K-7: {t.cell} is not empty", code="occupied")
         if self.board.numbers[i] != true_value:
             raise IllegalTurn(f"K-7: {t.cell} shows {self.board.numbers[i]}, "
-                              f"not {true_value}")
+                              f"not {true_value}", code="wrong-number")
         return self._with(place=i)
 
     def _with(self, place: int | None = None, opp_remove: int | None = None) -> "Position":
@@ -837,6 +639,83 @@ class Position:
         return pos
 
 
+@dataclass(frozen=True)
+class Rolled:
+    """A position with its dice rolled (K-4): the side to move chooses its turn now.
+
+    ``position``: the :class:`Position` before the turn; ``dice``: the two dice as
+    rolled. Its text is the K-N1 position followed by the dice: ``"<K-N1> 5,2"`` (our own
+    extension of K-N1, for the state protocol; saves keep a roll apart as ``pending``).
+    """
+
+    position: Position
+    dice: tuple[int, int]
+
+    @property
+    def to_move(self) -> str:
+        return self.position.to_move
+
+    @property
+    def kind(self) -> str:
+        """``"take"`` (K-5), ``"any"`` (K-6) or ``"compute"`` (K-7)."""
+        return self.position.roll_kind(*self.dice)
+
+    def current_player(self) -> str:
+        """The side to move (protocol)."""
+        return self.position.to_move
+
+    def is_chance_node(self) -> bool:
+        return False
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        return []
+
+    def legal_actions(self) -> list[str]:
+        """The legal turns with these dice where the result is right
+        (:meth:`Position.legal_turns`); a wrong result (K-7a) is legal too, unlisted."""
+        return self.position.legal_turns(*self.dice)
+
+    def play(self, turn: str | Turn) -> Position:
+        """The position after ``turn`` (K-N2, its dice those rolled, in either order).
+
+        :raises IllegalTurn: ``other-roll`` for other dice, else as :meth:`Position.play`."""
+        t = turn if isinstance(turn, Turn) else Turn.parse(turn)
+        if sorted(t.dice) != sorted(self.dice):
+            raise IllegalTurn(f"K-4: the dice show {self.dice[0]} and {self.dice[1]}, not "
+                              f"{t.dice[0]} and {t.dice[1]}", code="other-roll")
+        return self.position.play(t)
+
+    def is_terminal(self) -> bool:
+        return False
+
+    def outcome(self) -> None:
+        return None
+
+    def to_text(self) -> str:
+        return f"{self.position.to_text()} {self.dice[0]},{self.dice[1]}"
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    @classmethod
+    def from_text(cls, text: str) -> "Rolled":
+        """Read ``"<K-N1> a,b"``. :raises IllegalTurn: ``K-N1`` malformed, ``K-4`` a bad
+        die or ``K-8`` a game already over; :raises BoardError: an unknown board."""
+        head, sep, roll = text.rpartition(" ") if isinstance(text, str) else ("", "", "")
+        if not sep or not _ROLL_RE.fullmatch(roll):
+            raise IllegalTurn(f"K-N1: {text!r:.80} is not a position with its dice "
+                              "('<position> 5,2')", code="malformed-position")
+        return Position.from_text(head).play(roll)
+
+
+def state_from_text(text: str) -> Position | Rolled:
+    """A state of the protocol from its text: a K-N1 position, or one followed by its
+    dice (:class:`Rolled`)."""
+    if isinstance(text, str) and _ROLL_RE.fullmatch(text.rpartition(" ")[2]):
+        return Rolled.from_text(text)
+    return Position.from_text(text)
+
+
 # --------------------------------------------------------------------------- dice
 
 class Dice:
@@ -854,7 +733,7 @@ class Dice:
         if seed is None:
             seed = random.SystemRandom().randrange(2 ** 32)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"K-4: the dice seed is a whole number, not {seed!r}")
+            raise IllegalTurn(f"K-4: the dice seed is a whole number, not {seed!r:.40}", code="bad-dice-state")
         self.seed = seed
         self.rolls = 0
         self._rng = random.Random(seed)
@@ -877,9 +756,9 @@ class Dice:
         try:
             seed, rolls = state["seed"], state["rolls"]
         except (TypeError, KeyError) as exc:
-            raise ValueError(f"K-4: bad dice state {state!r}") from exc
+            raise IllegalTurn(f"K-4: bad dice state {state!r:.80}", code="bad-dice-state") from exc
         if not isinstance(rolls, int) or isinstance(rolls, bool) or not 0 <= rolls < 10 ** 6:
-            raise ValueError(f"K-4: bad dice state {state!r}")
+            raise IllegalTurn(f"K-4: bad dice state {state!r:.80}", code="bad-dice-state")
         dice = cls(seed)
         for _ in range(rolls):
             dice.roll()

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PURE = ["glissando.rules", "glissando.ai", "magico.rules", "magico.ai", "mississippi.table",
+PURE = ["glissando.rules", "glissando.ai", "glissando.demo", "magico.rules", "magico.boards",
+        "magico.ai", "magico.demo", "mississippi.table",
         "mississippi.physics", "mississippi.flick", "mississippi.rules", "mississippi.ai", "mississippi.sim"]
 
 
@@ -26,3 +27,12 @@ def test_shell_knows_no_game():
         text = path.read_text(encoding="utf-8")
         for game in ("glissando", "magico", "mississippi"):
             assert f"import {game}" not in text and f"from {game}" not in text, f"{path.name} imports {game}"
+
+
+@pytest.mark.parametrize("module", ["ludotheque.session", "ludotheque.game", "ludotheque.cli"])
+def test_the_shells_pure_parts_import_no_pygame(module):
+    """The session (everything but its end panel), the descriptors' types and the
+    command line run with pygame not importable (the headless demo path, decision 4)."""
+    code = f"import sys; sys.modules['pygame'] = None; import {module}"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert r.returncode == 0, r.stderr

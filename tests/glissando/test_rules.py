@@ -256,3 +256,92 @@ def test_G_N3_illegal_turn_names_the_rule_and_changes_nothing():
         raises(rule, p.play, turn)
         assert p.to_text() == before
     assert issubclass(IllegalTurn, ValueError)
+
+
+# ---------------------------------------------------------------- typed refusals (decision 5)
+
+def _refusal(fn):
+    with pytest.raises(IllegalTurn) as e:
+        fn()
+    return e.value
+
+
+FULL_ROW = "BBBBB3/8/8/8/8/8/8/8"
+
+
+@pytest.mark.parametrize("fn, rule, code", [
+    (lambda: parse_cell("i1"), "G-N2", "bad-cell"),
+    (lambda: Turn.parse(" a1"), "G-N2", "malformed-turn"),
+    (lambda: Turn.parse("a1 b1"), "G-N2", "bad-slide"),
+    (lambda: Turn.parse("a1 xb1"), "G-N2", "bad-removals"),
+    (lambda: Position.from_text("8/8 b 0-0 32-32 2"), "G-N1", "malformed-position"),
+    (lambda: Position.from_text("B7/8/8/8/8/8/8/8 b 0-0 32-32 2"), "G-2", "pawn-count"),
+    (lambda: Position.start(target=9), "G-6", "bad-target"),
+    (lambda: Position.start(first="x"), "G-2", "bad-first-player"),
+    (lambda: Position.from_text("8/8/8/8/8/8/8/8 b 3-0 32-32 2"), "G-6", "bad-points"),
+    (lambda: pos("8/8/8/8/8/8/8/8", pts="2-0").play("a1"), "G-6", "game-over"),
+    (lambda: Position.start().play("a1").play("a1"), "G-3", "occupied"),
+    (lambda: Position.start().play("d4"), "G-3", "not-adjacent"),
+    (lambda: Position.start().begin().remove("a1", "b1"), "G-3", "wrong-step"),
+    (lambda: Position.start().begin().place("a1").slide("a1", "x"), "G-4", "bad-direction"),
+    (lambda: Position.start().play("a1").play("b1 a1>"), "G-4", "not-your-pawn"),
+    (lambda: Position.start().play("a1 a1v"), "G-4d", "moves-nothing"),
+    (lambda: pos("BBBB4/8/8/8/8/8/8/8").play("e8"), "G-5", "removal-missing"),
+    (lambda: Position.start().play("a1 xa1 xb1"), "G-5", "nothing-to-remove"),
+    (lambda: pos("BBBB4/8/8/8/8/8/8/8").play("e8 xa8 xh1"), "G-5c", "not-one-line"),
+    (lambda: pos("BBBB4/8/8/8/8/8/8/8").begin().place("e8").skip_slide().finish(), "G-5", "removal-missing"),
+])
+def test_G_N3_every_refusal_carries_its_rule_and_a_code(fn, rule, code):
+    exc = _refusal(fn)
+    assert (exc.rule, exc.code) == (rule, code), str(exc)
+    assert str(exc).startswith(rule + ": ") and exc.detail == str(exc)[len(rule) + 2:]
+
+
+def test_G_N3_a_refusal_from_the_ai_worker_keeps_its_rule_and_code():
+    from ludotheque import workers       # the worker process sends it back pickled
+
+    back = workers.submit(Position.start().play, "d4").exception(timeout=120)
+    assert (type(back), back.rule, back.code) == (IllegalTurn, "G-3", "not-adjacent")
+    assert str(back).startswith("G-3: ")
+
+
+@pytest.mark.parametrize("text", ["a²", "a٣", "8/8/8/8/8/8/8/8 b ²-0 32-32 2",
+                                  "8/8/8/8/8/8/8/8 b 0-0 32-32 ٢", "8/8/8/8/8/8/8/8 b 0-0 "
+                                  + "9" * 5000 + "-32 2"])
+def test_G_N1_G_N2_digits_of_other_scripts_are_refused_with_the_rule(text):
+    fn = parse_cell if " " not in text else Position.from_text
+    exc = _refusal(lambda: fn(text))
+    assert exc.rule in ("G-N1", "G-N2")
+
+
+# ---------------------------------------------------------------- typed outcome (G-6, G-7)
+
+def test_G_6_outcome_names_the_winner_and_the_rule():
+    out = pos("8/8/8/8/8/8/8/8", side="o", pts="2-1").outcome()
+    assert (out.winner, out.scores, out.rule, out.draw, out.returns()) == ("b", (2, 1), "G-6", False, (1, -1))
+    assert Position.start().outcome() is None
+
+
+def test_G_7_no_reserve_left_equal_points_is_a_draw_with_no_winner():
+    p = Position.from_text("OOOOOOOO/OOOOOOOO/OOOOOOOO/OOOOOOOO/8/8/8/8 o 1-1 32-0 2")
+    out = p.outcome()
+    assert p.winner == "draw" and out.winner is None and out.draw and out.rule == "G-7"
+    assert out.returns() == (0, 0) and p.current_player() is None and p.is_terminal()
+
+
+# ---------------------------------------------------------------- the state protocol
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_games_through_the_state_protocol(seed):
+    """OpenSpiel-style: legal actions, play, terminal, outcome, and text round trips."""
+    rng = random.Random(seed)
+    p = Position.start(target=rng.randint(1, 3), first=rng.choice("bo"))
+    while not p.is_terminal():
+        assert p.current_player() == p.to_move and p.outcome() is None
+        actions = p.legal_actions()
+        assert actions == p.turns() and actions
+        p = p.play(rng.choice(actions))
+        assert Position.from_text(p.to_text()) == p
+    out = p.outcome()
+    assert p.current_player() is None and p.legal_actions() == []
+    assert out.winner == (None if p.winner == "draw" else p.winner) and out.scores == p.points
