@@ -33,6 +33,12 @@ W_C2 = 5
 REFINE = 6           # children per node whose value is recomputed with exact threats
 MAX_SCORING = 40     # scoring turns per node whose removals (G-5c) are all tried
 KEEP_SCORING = 4     # scoring children always searched at an inner node
+WIDTHS = (40, 10, 6, 4)   # turns searched at the root, then at ply 1, 2, 3 and deeper
+TIE = 6              # root turns within this of the best are equal: the rng picks one
+MAX_DEPTH = 2        # plies of the deepest iteration
+DEEP_ROOT = 10       # root turns searched deeper than 2 plies (the best by depth 2)
+MY_TSS_DEPTH = 2     # our turns in the threat-space search for a forced point
+OPP_TSS_DEPTH = 2    # the opponent's, after our candidate turn (safety)
 TIME_LIMIT = 1.6     # s, wall clock, default limit of one decision (target: max <= 2 s)
 BUDGET = 500_000     # work units of one decision (about 0.5 s on one free core)
 CALL_WORK = 2000     # fixed cost of one batch, in turns generated
@@ -111,7 +117,8 @@ class Node:
             i = lo + r
             self.kids.append((int(ct[i]), int(cm[i]), int(pts_t[i]), int(pts_m[i])))
             place, slide = fam.turn(int(src[i]))
-            self.turns.append(Turn(place, slide, rm[i]))
+            a = int(rm[i])
+            self.turns.append(Turn(place, slide, None if a < 0 else (a >> 6, a & 63)))
             j = self._made[r] = len(self.kids) - 1
         return j
 
@@ -189,7 +196,7 @@ class Searcher:
         own = [fam.owner[quiet]]
         ct, cm, src = [fam.theirs[quiet]], [fam.mine[quiet]], [quiet]
         pm = [PS[fam.owner[quiet]]]
-        rm = [None] * len(quiet)
+        rm = [np.full(len(quiet), -1, dtype=np.int64)]     # removed pair a * 64 + b
         sc = np.flatnonzero(five & ~won[fam.owner])
         if len(sc):
             # G-5c: try every removal pair of the first MAX_SCORING scoring turns per node
@@ -220,10 +227,10 @@ class Searcher:
             cm.append(np.array([rem[k] for k in ks], dtype=U))
             src.append(oi[kk])
             pm.append(PS[po[kk]] + 1)
-            rm += [prs[k] for k in ks]
+            rm.append(np.array([prs[k][0] * 64 + prs[k][1] for k in ks], dtype=np.int64))
         own = np.concatenate(own)
-        ct, cm, src, pm = (np.concatenate(ct), np.concatenate(cm), np.concatenate(src),
-                           np.concatenate(pm))
+        ct, cm, src, pm, rm = (np.concatenate(ct), np.concatenate(cm), np.concatenate(src),
+                               np.concatenate(pm), np.concatenate(rm))
         if not len(own):
             return
         pt_c = PT[own]
@@ -246,7 +253,7 @@ class Searcher:
         order = np.lexsort((-vals, own))
         own, ct, cm, src, pm, pt_c, vals = (own[order], ct[order], cm[order], src[order],
                                             pm[order], pt_c[order], vals[order])
-        rm = [rm[j] for j in order]
+        rm = rm[order]
         starts = np.concatenate([[0], np.flatnonzero(np.diff(own)) + 1])
         ends = np.append(starts[1:], len(own))
         scored = pm > PS[own]
@@ -322,13 +329,13 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
     me = position.to_move == BLUE
     S, T = (position.blue, position.orange) if me else (position.orange, position.blue)
     ps, pt = position.points if me else position.points[::-1]
-    srch = Searcher(position.target, budget, deadline)
+    srch = Searcher(position.target, budget, deadline, WIDTHS)
     key = (S, T, ps, pt)
     root = srch.node(key)
     if root.terminal is not None:
         return root.turns[0]
     # 1. threat-space search: a forced point of ours (VCF-like, sound) is played at once
-    line = tactics.forced_point(S, T, depth=2, work=TSS_WORK,
+    line = tactics.forced_point(S, T, depth=MY_TSS_DEPTH, work=TSS_WORK,
                                 time_limit=max(0.0, deadline - time.perf_counter()) / 4)
     if line is not None and line.depth >= 2:
         if stats is not None:
@@ -339,8 +346,9 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
     kids = [root.kids[j] for j in idx]
     best_j = 0
     values = {}
+    values2: dict = {}
     cur_best, cur_j = -WIN - 1, best_j
-    for depth in range(2, 8):
+    for depth in range(2, MAX_DEPTH + 1):
         if depth > 2 and time.perf_counter() > soft:
             break
         cur_best, cur_j = -WIN - 1, best_j
@@ -349,6 +357,9 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
             if depth == 2:
                 srch.expand_many(kids)
             order = [best_j] + [j for j in range(len(kids)) if j != best_j]
+            if depth > 2:                            # deeper: the best by depth 2 only
+                order = [best_j] + sorted((j for j in values2 if j != best_j),
+                                          key=lambda j: -values2[j])[:DEEP_ROOT - 1]
             for j in order:
                 v = -srch.negamax(kids[j], depth - 1, -WIN - 1, -cur_best, 1)
                 vals[j] = v
@@ -356,6 +367,8 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
                     cur_best, cur_j = v, j
             best_j = cur_j
             values = vals
+            if depth == 2:
+                values2 = vals
             if cur_best >= WIN - 100 or cur_best <= -WIN + 100:
                 break
         except _Abort:
@@ -363,6 +376,11 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
                 best_j = cur_j                      # a partial iteration beat the PV
             values = {**values, **vals}
             break
+    # seeded choice among turns of equal value (within TIE points): repeatable variety
+    # (only after a two-ply search, whose values are all exact, not alpha-beta bounds)
+    if best_j in values and values is values2:
+        ties = sorted(j for j in values if values[j] >= values[best_j] - TIE)
+        best_j = ties[rng.randrange(len(ties))] if len(ties) > 1 else best_j
     # 3. safety: no forced point for the opponent after our turn, if one turn avoids it
     ranked = sorted(values, key=lambda j: -values[j])
     if best_j in ranked:
@@ -374,7 +392,7 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
         kS, kT, _kps, _kpt = kids[j]
         if batch.can_score(np.array([kS], dtype=U), np.array([kT], dtype=U))[0]:
             continue                                 # they score at once: not safe
-        opp = tactics.forced_point(kS, kT, depth=2, work=TSS_WORK,
+        opp = tactics.forced_point(kS, kT, depth=OPP_TSS_DEPTH, work=TSS_WORK,
                                    time_limit=max(0.0, t0 + limit - time.perf_counter()) / 2)
         checks += 1
         if opp is None:

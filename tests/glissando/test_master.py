@@ -190,3 +190,15 @@ def test_G_6_master_plays_a_forced_win(text, _first):
     p = Position.from_text(text)
     t = choose_turn(p, "master", random.Random(0), time_limit=math.inf)
     assert every_reply_leaves_a_point(p, t), t
+
+
+@pytest.mark.parametrize("module", ["glissando.ai.master", "glissando.ai.tactics",
+                                    "glissando.hints", "glissando.review"])
+def test_master_hints_and_review_import_neither_pygame_nor_the_shell(module):
+    import subprocess
+    import sys
+    code = (f"import sys, {module}; print(','.join(m for m in sys.modules "
+            f"if m.split('.')[0] in ('pygame', 'ludotheque')))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == ""
