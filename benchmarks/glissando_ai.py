@@ -1,25 +1,39 @@
-"""Glissando AI: decision time per level and strength (design.md target for the
-strongest level: median <= 1 s, max <= 2 s; issue 3: Expert beats Intermédiaire in
->= 85 % and Débutant in >= 95 % of 40 seeded games, half with each colour).
+"""Glissando AI: decision times, seeded series between levels and independent
+references, an Elo table with intervals (issue 17; design.md targets: strongest level
+median <= 1 s, max <= 2 s a move; Master >= 85 % against an independent two-ply
+searcher).
 
-Run: ``/work/venv/bin/python benchmarks/glissando_ai.py [--quick] [--json]``.
+Run (long series under ``nice``; the machine is shared)::
 
-``main(quick=False) -> list[dict]`` returns rows ``{what, figure, unit, target, ...}``:
+    nice -n 10 .venv/bin/python benchmarks/glissando_ai.py [--quick] [--json]
+        [--jobs 2] [--games N] [--series master:ref-2ply,...] [--save FILE]
+        [--from FILE ...] [--times]
 
-* ``glissando_ai_<level>_median_s`` / ``_max_s``: decision time of ``choose_turn`` on
-  the fixed positions below (plus, for the expert, every decision of the games);
-* ``glissando_turns_count_ms``: listing every complete turn of the densest fixed
-  position (issue 3: well under 50 ms);
-* ``glissando_expert_vs_intermediate_pct`` / ``..._vs_beginner_pct``: games won by the
-  expert (draws and losses count against it), games seeded ``1000 + i``, the expert
-  Blue (and first to move) in even games, Orange in odd ones.
+Players: the levels of ``glissando.ai.choose_turn`` (``beginner``, ``intermediate``,
+``expert``, ``master``; played with ``time_limit=math.inf`` so that their work budgets
+alone decide and a seed repeats a game on any machine) and the independent opponents of
+``benchmarks/glissando_reference.py`` (``ref-greedy``, ``ref-2ply``).
 
-``--quick`` plays 2 games per match instead of 40 (a smoke run, not the measurement).
+A series ``A:B`` of ``n`` games: game ``i`` uses seed ``1000 + i`` for everything random
+(one ``random.Random`` shared by both players), Blue moves first (G-2 fixed by the
+setting), ``A`` plays Blue in even games and Orange in odd ones. Each game is recorded
+(winner, points, every turn, every decision's wall and CPU time) in ``--save`` (JSON
+lines), so long series can be run in parts and tables rebuilt with ``--from``.
+
+``main(quick=False) -> list[dict]`` (a source of ``benchmarks/run.py``) returns rows
+``{what, figure, unit, target, ...}``: decision times of every level on fixed positions
+(wall and CPU; Master also with its default wall-clock limit), the series' win rates
+with 95 % Wilson intervals, the Elo fit (``benchmarks/elo.py``), the time of a hint and
+of a game review. ``--quick`` plays 2 games per series (a smoke run, not the
+measurement).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import math
+import os
 import random
 import statistics
 import sys
@@ -29,6 +43,8 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks import elo  # noqa: E402
+from benchmarks.glissando_reference import PLAYERS as REFERENCES  # noqa: E402
 from glissando.ai import LEVELS, choose_turn  # noqa: E402
 from glissando.rules import Position  # noqa: E402
 
@@ -50,104 +66,263 @@ POSITIONS = [
     "1OOBOBBO/O1B2B2/4OB2/B3O3/O7/1BO5/OB5B/1O3BOB b 0-0 20-20 2",
 ]
 
+PLAYER_NAMES = LEVELS + tuple(REFERENCES)
 
-def decision_times(level: str, positions=POSITIONS, seed: int = 0) -> list[float]:
-    """Wall seconds of one ``choose_turn`` per position."""
-    rng = random.Random(seed)
+#: The series of the full run: (A, B, games). Master against the issue's reference
+#: gets the most games; the rest link every player into one Elo table.
+SERIES = [
+    ("master", "ref-2ply", 80),
+    ("master", "expert", 40),
+    ("expert", "ref-2ply", 40),
+    ("expert", "intermediate", 40),
+    ("intermediate", "beginner", 40),
+    ("ref-2ply", "ref-greedy", 20),
+    ("ref-greedy", "intermediate", 20),
+]
+
+
+def _mover(name: str):
+    if name in REFERENCES:
+        return REFERENCES[name]
+    if name not in LEVELS:
+        raise SystemExit(f"unknown player {name!r} (one of {', '.join(PLAYER_NAMES)})")
+    return lambda p, rng: choose_turn(p, name, rng, time_limit=math.inf)
+
+
+def play_game(job: tuple[str, str, int]) -> dict:
+    """One seeded game ``(A, B, i)``: see the module docstring. Returns its record."""
+    a, b, i = job
+    rng = random.Random(1000 + i)
+    p = Position.start(first="b")
+    seats = {"b": a, "o": b} if i % 2 == 0 else {"b": b, "o": a}
+    movers = {a: _mover(a), b: _mover(b)}
+    turns, wall, cpu = [], {a: [], b: []}, {a: [], b: []}
+    while not p.over:
+        who = seats[p.to_move]
+        t0, c0 = time.perf_counter(), time.process_time()
+        t = movers[who](p, rng)
+        wall[who].append(round(time.perf_counter() - t0, 4))
+        cpu[who].append(round(time.process_time() - c0, 4))
+        p = p.play(t)                                      # legality, by the rules
+        turns.append(t)
+    w = p.winner
+    score_a = 0.5 if w == "draw" else (1.0 if seats[w] == a else 0.0)
+    return {"a": a, "b": b, "game": i, "blue": seats["b"], "winner": w, "score_a": score_a,
+            "points": list(p.points), "turns": turns, "wall": wall, "cpu": cpu}
+
+
+def run_series(pairs, jobs: int = 1, save: str | None = None, log=print) -> list[dict]:
+    """Play every ``(A, B, games)`` of ``pairs``; ``jobs`` worker processes."""
+    work = [(a, b, i) for a, b, n in pairs for i in range(n)]
     out = []
-    for text in positions:
-        p = Position.from_text(text)
-        t0 = time.perf_counter()
-        turn = choose_turn(p, level, rng)
-        out.append(time.perf_counter() - t0)
-        p.play(turn)                                   # the answer is legal
+    fh = open(save, "a", encoding="utf-8") if save else None
+    try:
+        if jobs > 1:
+            import multiprocessing as mp
+            with mp.get_context("fork").Pool(jobs) as pool:
+                it = pool.imap_unordered(play_game, work)
+                for rec in it:
+                    out.append(rec)
+                    _record(rec, fh, log)
+        else:
+            for job in work:
+                rec = play_game(job)
+                out.append(rec)
+                _record(rec, fh, log)
+    finally:
+        if fh:
+            fh.close()
     return out
 
 
-def play_game(blue: str, orange: str, seed: int, target: int = 2):
-    """One seeded game; returns ``(winner, turns, {level: [decision s, …]})``."""
-    rng = random.Random(seed)
-    p = Position.start(target=target, first="b")
-    levels = {"b": blue, "o": orange}
-    times: dict[str, list[float]] = {blue: [], orange: []}
-    n = 0
-    while not p.over:
-        lv = levels[p.to_move]
-        t0 = time.perf_counter()
-        turn = choose_turn(p, lv, rng)
-        times[lv].append(time.perf_counter() - t0)
-        p = p.play(turn)
-        n += 1
-    return p.winner, n, times
+def _record(rec: dict, fh, log) -> None:
+    if fh:
+        fh.write(json.dumps(rec) + "\n")
+        fh.flush()
+    if log:
+        log(f"  {rec['a']} vs {rec['b']} game {rec['game']}: blue {rec['blue']}, "
+            f"winner {rec['winner']} {rec['points']}, {len(rec['turns'])} turns")
 
 
-def match(opponent: str, games: int, log=None):
-    """Expert against ``opponent``; returns (wins, draws, losses, turns list, expert
-    decision times)."""
-    wins = draws = losses = 0
-    turns, times = [], []
-    for i in range(games):
-        expert_blue = i % 2 == 0
-        blue, orange = ("expert", opponent) if expert_blue else (opponent, "expert")
-        winner, n, t = play_game(blue, orange, 1000 + i)
-        times += t["expert"]
-        turns.append(n)
-        mine = "b" if expert_blue else "o"
-        if winner == "draw":
-            draws += 1
-        elif winner == mine:
-            wins += 1
-        else:
-            losses += 1
-        if log:
-            log(f"  expert vs {opponent} game {i}: winner {winner}, {n} turns")
-    return wins, draws, losses, turns, times
+def load_games(files) -> list[dict]:
+    """Game records from ``--save`` files (later copies of a game replace earlier)."""
+    games = {}
+    for f in files:
+        for line in Path(f).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                r = json.loads(line)
+                games[(r["a"], r["b"], r["game"])] = r
+    return list(games.values())
 
 
-def main(quick: bool = False, log=print) -> list[dict]:
+def series_rows(games: list[dict]) -> list[dict]:
+    """Win rate of A in each series with its 95 % Wilson interval; Elo rows."""
     rows = []
-    dense = Position.from_text(POSITIONS[-2])
-    reps = [0.0] * 5
-    for i in range(5):
-        t0 = time.perf_counter()
-        dense.turns()
-        reps[i] = time.perf_counter() - t0
-    rows.append(dict(what="glissando_turns_count_ms", figure=round(statistics.median(reps) * 1e3, 2),
-                     unit="ms", target="< 50", min=round(min(reps) * 1e3, 2),
-                     max=round(max(reps) * 1e3, 2), runs=len(reps),
-                     note=f"every complete turn ({len(dense.turns())}) of a dense middle game"))
-    for level in LEVELS:
-        ts = decision_times(level)
-        rows.append(dict(what=f"glissando_ai_{level}_median_s",
-                         figure=round(statistics.median(ts), 3), unit="s",
-                         target="<= 1" if level == "expert" else "",
-                         min=round(min(ts), 4), max=round(max(ts), 3), positions=len(ts)))
-        rows.append(dict(what=f"glissando_ai_{level}_max_s", figure=round(max(ts), 3),
-                         unit="s", target="<= 2" if level == "expert" else "",
-                         positions=len(ts)))
-    games = 2 if quick else 40
-    all_times = []
-    for opponent, target in (("intermediate", 85), ("beginner", 95)):
-        w, d, lo, turns, times = match(opponent, games, log)
-        all_times += times
-        rows.append(dict(what=f"glissando_expert_vs_{opponent}_pct",
-                         figure=round(100 * w / games, 1), unit="%",
-                         target=f">= {target}", wins=w, draws=d, losses=lo, games=games,
-                         mean_turns=round(statistics.mean(turns), 1)))
-    rows.append(dict(what="glissando_ai_expert_in_games_median_s",
-                     figure=round(statistics.median(all_times), 3), unit="s",
-                     target="<= 1", min=round(min(all_times), 4),
-                     max=round(max(all_times), 3), decisions=len(all_times)))
-    rows.append(dict(what="glissando_ai_expert_in_games_max_s",
-                     figure=round(max(all_times), 3), unit="s", target="<= 2",
-                     decisions=len(all_times)))
+    by = {}
+    for g in games:
+        by.setdefault((g["a"], g["b"]), []).append(g)
+    for (a, b), gs in sorted(by.items()):
+        w = sum(g["score_a"] == 1 for g in gs)
+        d = sum(g["score_a"] == 0.5 for g in gs)
+        lo_ = len(gs) - w - d
+        lo, hi = elo.wilson(w + d / 2, len(gs))
+        target = ">= 85" if (a, b) == ("master", "ref-2ply") else ""
+        rows.append(dict(what=f"glissando_{a}_vs_{b}_pct", figure=round(100 * (w + d / 2) / len(gs), 1),
+                         unit="%", target=target, wins=w, draws=d, losses=lo_, games=len(gs),
+                         wilson95=[round(100 * lo, 1), round(100 * hi, 1)],
+                         mean_turns=round(statistics.mean(len(g["turns"]) for g in gs), 1),
+                         note=f"{w}-{d}-{lo_}, 95 % {100 * lo:.0f}–{100 * hi:.0f} %"))
+    if games:
+        ratings = elo.fit([(g["a"], g["b"], g["score_a"]) for g in games],
+                          anchor="beginner" if any("beginner" in (g["a"], g["b"]) for g in games)
+                          else None)
+        for p, r in sorted(ratings.items(), key=lambda kv: -kv[1].elo):
+            rows.append(dict(what=f"glissando_elo_{p}", figure=round(r.elo), unit="Elo",
+                             target="(info)", low=round(r.low), high=round(r.high), games=r.games,
+                             note=f"95 % {r.low:.0f}–{r.high:.0f}, {r.games} games, beginner = 1000"))
     return rows
 
 
+def time_rows(games: list[dict]) -> list[dict]:
+    """Decision times (wall and CPU) of every player over every decision of the games."""
+    rows = []
+    times: dict[str, dict[str, list[float]]] = {}
+    for g in games:
+        for who in (g["a"], g["b"]):
+            t = times.setdefault(who, {"wall": [], "cpu": []})
+            t["wall"] += g["wall"].get(who, [])
+            t["cpu"] += g["cpu"].get(who, [])
+    for who, t in sorted(times.items()):
+        if not t["wall"]:
+            continue
+        target = who == "master"
+        for kind in ("wall", "cpu"):
+            xs = t[kind]
+            rows.append(dict(what=f"glissando_{who}_in_games_{kind}_median_s",
+                             figure=round(statistics.median(xs), 3), unit="s",
+                             target="<= 1" if target and kind == "wall" else "(info)",
+                             max=round(max(xs), 3), decisions=len(xs),
+                             p95=round(sorted(xs)[int(0.95 * (len(xs) - 1))], 3)))
+            rows.append(dict(what=f"glissando_{who}_in_games_{kind}_max_s",
+                             figure=round(max(xs), 3), unit="s",
+                             target="<= 2" if target and kind == "wall" else "(info)",
+                             decisions=len(xs)))
+    return rows
+
+
+def decision_times(name: str, positions=POSITIONS, time_limit=math.inf) -> tuple[list, list]:
+    """Wall and CPU seconds of one decision per fixed position."""
+    rng = random.Random(0)
+    wall, cpu = [], []
+    for text in positions:
+        p = Position.from_text(text)
+        t0, c0 = time.perf_counter(), time.process_time()
+        if name in REFERENCES:
+            t = REFERENCES[name](p, rng)
+        else:
+            t = choose_turn(p, name, rng, time_limit=time_limit)
+        wall.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
+        p.play(t)                                          # the answer is legal
+    return wall, cpu
+
+
+def fixed_rows() -> list[dict]:
+    rows = []
+    for name, limit, label in [(lv, math.inf, lv) for lv in LEVELS] + [
+            ("master", None, "master_default_limit")] + [(r, None, r) for r in REFERENCES]:
+        wall, cpu = decision_times(name, time_limit=limit)
+        strongest = name == "master"
+        rows.append(dict(what=f"glissando_ai_{label}_median_s",
+                         figure=round(statistics.median(wall), 3), unit="s",
+                         target="<= 1" if strongest else "(info)",
+                         max=round(max(wall), 3), cpu_median=round(statistics.median(cpu), 3),
+                         cpu_max=round(max(cpu), 3), positions=len(wall)))
+        rows.append(dict(what=f"glissando_ai_{label}_max_s", figure=round(max(wall), 3), unit="s",
+                         target="<= 2" if strongest else "(info)", cpu_max=round(max(cpu), 3),
+                         positions=len(wall)))
+    return rows
+
+
+def teaching_rows() -> list[dict]:
+    """Time of a hint on the fixed positions and of the review of a seeded game."""
+    from glissando import hints, review
+    wall = []
+    for text in POSITIONS:
+        p = Position.from_text(text)
+        t0 = time.perf_counter()
+        hints.hint(p)
+        wall.append(time.perf_counter() - t0)
+    rows = [dict(what="glissando_hint_median_s", figure=round(statistics.median(wall), 3),
+                 unit="s", target="< 1", max=round(max(wall), 3), positions=len(wall))]
+    rec = play_game(("expert", "intermediate", 1))
+    t0, c0 = time.perf_counter(), time.process_time()
+    r = review.review(Position.start(first="b"), rec["turns"])
+    rows.append(dict(what="glissando_review_s", figure=round(time.perf_counter() - t0, 2),
+                     unit="s", target="(info)", cpu=round(time.process_time() - c0, 2),
+                     turns=len(rec["turns"]), points=len(r.points),
+                     note=f"review of a {len(rec['turns'])}-turn game with {len(r.points)} points"))
+    return rows
+
+
+def main(quick: bool = False, log=print, jobs: int = 1, games: int | None = None,
+         pairs=None, save: str | None = None, extra: list[dict] | None = None) -> list[dict]:
+    rows = []
+    dense = Position.from_text(POSITIONS[-2])
+    reps = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        dense.turns()
+        reps.append(time.perf_counter() - t0)
+    rows.append(dict(what="glissando_turns_count_ms", figure=round(statistics.median(reps) * 1e3, 2),
+                     unit="ms", target="< 50", max=round(max(reps) * 1e3, 2), runs=len(reps),
+                     note=f"every complete turn ({len(dense.turns())}) of a dense middle game"))
+    rows += fixed_rows()
+    rows += teaching_rows()
+    pairs = pairs or [(a, b, 2 if quick else (games or n)) for a, b, n in SERIES]
+    recs = run_series(pairs, jobs=jobs, save=save, log=log) + (extra or [])
+    rows += series_rows(recs)
+    rows += time_rows(recs)
+    return rows
+
+
+def _pairs(text: str, games: int | None) -> list:
+    out = []
+    for item in text.split(","):
+        a, b, *n = item.split(":")
+        out.append((a, b, int(n[0]) if n else (games or 40)))
+    return out
+
+
 if __name__ == "__main__":
-    as_json = "--json" in sys.argv
-    rows = main(quick="--quick" in sys.argv,
-                log=(lambda *a: None) if as_json else print)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes for the games")
+    ap.add_argument("--games", type=int, help="games per series (default: see SERIES)")
+    ap.add_argument("--series", help="A:B[:games],... instead of SERIES; only the games")
+    ap.add_argument("--save", help="append every game record to this JSON-lines file")
+    ap.add_argument("--from", dest="from_", nargs="+", help="only tabulate saved games")
+    ap.add_argument("--times", action="store_true", help="only the fixed-position times")
+    args = ap.parse_args()
+    say = (lambda *a: None) if args.json else (lambda *a: print(*a, flush=True))
+    if args.from_:
+        recs = load_games(args.from_)
+        rows = series_rows(recs) + time_rows(recs)
+        ratings = elo.fit([(g["a"], g["b"], g["score_a"]) for g in recs],
+                          anchor="beginner" if any("beginner" in (g["a"], g["b"]) for g in recs)
+                          else None)
+        for line in elo.table(ratings):
+            say(line)
+    elif args.times:
+        rows = fixed_rows() + teaching_rows()
+    elif args.series:
+        recs = run_series(_pairs(args.series, args.games), jobs=args.jobs, save=args.save, log=say)
+        rows = series_rows(recs) + time_rows(recs)
+    else:
+        rows = main(quick=args.quick, log=say, jobs=args.jobs, games=args.games, save=args.save)
+    say(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for r in rows:
-        print(json.dumps(r, ensure_ascii=False) if as_json else
-              f"{r['what']:45s} {r['figure']:>8} {r['unit']:3s} target {r['target']}")
+        print(json.dumps(r, ensure_ascii=False) if args.json else
+              f"{r['what']:48s} {r['figure']!s:>8} {r['unit']:3s} target {r['target']}  "
+              f"{r.get('note') or ''}")

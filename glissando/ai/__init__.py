@@ -16,6 +16,11 @@ Levels
     placement, slide or push (G-5), if it finds one within ``INTERMEDIATE_CHECK``
     looked-at opponent turns.
     It does not look further (two-turn threats, forks of two fives) — the expert does.
+``"master"``
+    :mod:`glissando.ai.master`: a threat-space search for forced points of both sides
+    (:mod:`glissando.ai.tactics`), then a two-ply search over vectorised turns
+    (:mod:`glissando.ai.batch`) with exact scoring threats, a transposition table and
+    threat-first ordering. See that module and docs/glissando-notes.md.
 ``"expert"``
     Alpha-beta search with iterative deepening over two plies (its turn, then every
     reply), forward pruning at the root and a threat-aware evaluation.
@@ -71,7 +76,7 @@ from glissando.rules import (BLUE, DIRS, EDGE, FULL, LINE_DIRS, PAWNS_PER_SIDE,
 
 __all__ = ["LEVELS", "choose_turn", "evaluate", "EXPERT_TIME", "EXPERT_WIDTH"]
 
-LEVELS = ("beginner", "intermediate", "expert")
+LEVELS = ("beginner", "intermediate", "expert", "master")
 EXPERT_TIME = 1.8       # s, wall-clock safety limit of the expert (target: max <= 2 s)
 EXPERT_WIDTH = 40       # turns searched at depth 2
 EXPERT_NODES = 30_000   # evaluated replies per decision (about 0.6 s on one core)
@@ -335,11 +340,11 @@ def choose_turn(position: Position, level: str, rng: random.Random,
                 time_limit: float | None = None) -> str:
     """A legal G-N2 turn text for the side to move of ``position``.
 
-    :param level: ``"beginner"``, ``"intermediate"`` or ``"expert"``.
+    :param level: ``"beginner"``, ``"intermediate"``, ``"expert"`` or ``"master"``.
     :param rng: the only source of randomness (seed it to repeat a game).
-    :param time_limit: wall-clock safety limit of the expert in s (default
-        ``EXPERT_TIME``; ``math.inf`` for none: the node budget alone then decides, so a
-        seeded game is repeatable on any machine).
+    :param time_limit: wall-clock limit in s of the expert (default ``EXPERT_TIME``)
+        and of the master (default ``master.TIME_LIMIT``); ``math.inf`` for none: their
+        work budgets alone then decide, so a seeded game is repeatable on any machine.
     :raises ValueError: for an unknown level; :class:`glissando.rules.IllegalTurn`
         (``G-6``/``G-7``) when the game is over."""
     if level not in LEVELS:
@@ -350,6 +355,9 @@ def choose_turn(position: Position, level: str, rng: random.Random,
         turn = _beginner(position, rng)
     elif level == "intermediate":
         turn = _intermediate(position, rng)
-    else:
+    elif level == "expert":
         turn = _expert(position, rng, time_limit)
+    else:
+        from glissando.ai import master
+        turn = master.choose(position, rng, time_limit)
     return str(turn)
