@@ -22,22 +22,19 @@ import random
 import pygame
 
 from ludotheque import i18n, textsafe, theme
-from ludotheque.canvas import as_canvas
 from ludotheque.scene import Scene, attending
 from ludotheque.session import GameSession
-from ludotheque.session.aitask import AITask
-from ludotheque.session.endpanel import EndPanel, theme_measure
-from ludotheque.session.textfit import fit_text
 from ludotheque.session.timers import Timer
-from ludotheque.widgets import Button, Keypad, TextEntry, is_click
+from ludotheque.widgets import Button, is_click  # noqa: F401 (Button: the type of the scene's buttons)
 
-from magico import ai, hints as hints_mod, review as review_mod, texts, view
+from magico import ai, hints as hints_mod, texts, view
 from magico.controller import Phase, TurnController, choose_first
-from magico.paint import (BOARD_AREA, R, SIDE_COLOR, SIDE_LIGHT, BoardPainter, cell_rect, draw_die,
-                          draw_preview, pulse, token_sprite)
+from magico.reviewing import ReviewMode
+from magico.screen import MagicoScreen, note_lines  # noqa: F401 (re-exported)
+from magico.paint import BOARD_AREA, R, SIDE_LIGHT, BoardPainter, cell_rect, draw_preview
 from magico.rules import (DEFAULT_BOARD, Dice, IllegalTurn, Position, Turn, board_problems, other,
                           parse_cell, results)
-from magico.texts import show_op, side_name, unbroken
+from magico.texts import show_op, unbroken
 
 _ = i18n.domain("magico")
 log = logging.getLogger(__name__)
@@ -59,21 +56,7 @@ THINK = ai.choose_turn            #: the computer's decision (module level: the 
 _TOLD: set[str] = set()           # board problems already shown to the player
 
 
-def note_lines(text: str, width: int) -> tuple[int, tuple[str, ...]]:
-    """A message for the note box (``width`` px): ``(font size, lines)`` — two lines of
-    body text, or three of small text when two are not enough (at most three shown)."""
-    lines = theme.wrap(text, theme.BODY, width)
-    if len(lines) <= 2:
-        return theme.BODY, lines
-    return theme.SMALL, theme.wrap(text, theme.SMALL, width)[:3]
-
-
-def _review(start: str, turns: list[str]):
-    """:func:`magico.review.review` (module level, for the worker process)."""
-    return review_mod.review(start, turns)
-
-
-class MagicoScene(Scene):
+class MagicoScene(MagicoScreen, Scene):
     """One game of Magico for two people or against the computer.
 
     :param app: the shell's ``App``. :param config: a ``GameConfig``: seat 0 plays Red,
@@ -129,25 +112,8 @@ class MagicoScene(Scene):
         self.flash: dict[tuple, float] = {}
         self.typed_refusal = ""
         self._cosmetic = random.Random()                # tumbling faces only, never the real dice
-        self.review = None                              # magico.review.Review once computed
-        self.review_task = AITask(app.run_worker)
-        self.review_at = 0
-        self.entry = TextEntry(view.ENTRY_RECT, numeric=True, max_len=3, on_submit=self.submit_result)
-        self.keypad = Keypad(view.KEYPAD_AT, self.entry, key_size=66, gap=8)
-        self.roll_btn = Button(view.ROLL_BUTTON, lambda: _("Roll (Space)"), self.roll, color=theme.GOOD)
-        self.pass_btn = Button(view.PASS_BUTTON, lambda: _("Pass (Enter)"), self.do_pass, color=theme.ACCENT)
-        self.undo_btn = Button(view.UNDO_BUTTON, lambda: _("Undo (U)"), self.undo, size=theme.SMALL)
-        self.hint_btn = Button(view.HINT_KEY_BUTTON, lambda: _("Hint (H)"), self.ask_hint, size=theme.SMALL)
-        self.assist_btn = Button(view.ASSIST_BUTTON, self._assist_label, self.toggle_assisted, size=theme.SMALL)
-        self.review_btn = Button((0, 0, 320, 44), texts.review_button, self.open_review, size=theme.SMALL)
-        self.op_buttons: list[Button] = []
-        self.end = EndPanel(self._end_title, self._end_lines, self.rematch, app.to_menu,
-                            center=view.END_PANEL_CENTER, size=view.END_PANEL_SIZE,
-                            accent=self._end_accent, reveal_rect=(RIGHT_X + 140, 640, 280, 56))
-        self.review_btn.rect.midbottom = (self.end.box.centerx, self.end.rematch_btn.rect.top - 12)
-        self.rv_prev = Button((RIGHT_X, 560, 130, 52), lambda: "‹ " + _("Previous"), lambda: self.step_review(-1))
-        self.rv_next = Button((RIGHT_X + 140, 560, 130, 52), lambda: _("Next") + " ›", lambda: self.step_review(1))
-        self.rv_back = Button((RIGHT_X + 330, 560, 230, 52), lambda: _("Back to the result"), self.close_review)
+        self.reviewing = ReviewMode(app.run_worker, lambda: self.ctl.to(Phase.REVIEW), self.close_review)
+        self._build_widgets()
         if self.pending is not None and not self.pos.is_over:
             self.ctl.dice = self.pending
             self._landed(sound=False)
@@ -209,7 +175,7 @@ class MagicoScene(Scene):
         """True while something moves or runs by itself: the dice tumbling, the computer's
         turn, a timed step, a review being computed, or the glow's first seconds."""
         if self.phase is Phase.OVER:
-            return self.review_task.thinking
+            return self.reviewing.computing
         if self.phase is Phase.REVIEW:
             return False
         if self.phase in (Phase.ROLLING, Phase.AI, Phase.WRONG) or self.session.timeline.busy or self.session.thinking:
@@ -238,7 +204,7 @@ class MagicoScene(Scene):
 
     def exit(self) -> None:
         self.session.close()
-        self.review_task.cancel()
+        self.reviewing.cancel()
 
     # ------------------------------------------------------------------ a turn
     def roll(self) -> bool:
@@ -274,20 +240,6 @@ class MagicoScene(Scene):
         a, b = self.pending or (0, 0)
         shown = ", ".join(f"{show_op(op)} = {v}" for op, v in results(a, b).items())
         return texts.pass_reason(self.ctl.pass_kind or "", self.name(other(self.pos.to_move)), (a, b), shown)
-
-    def _build_op_buttons(self) -> None:
-        offered = self.ctl.offered_ops(self.pos, self.assisted)
-        rects = view.op_button_rects(len(offered), self.assisted)
-        values = results(*self.ctl.dice)
-        self.op_buttons = []
-        for k, ((op, enabled), r) in enumerate(zip(offered, rects)):
-            if self.assisted:
-                self.op_buttons.append(Button(r, f"{show_op(op)} = {values[op]}",
-                                              lambda op=op: self.choose_assisted(op),
-                                              color=theme.PANEL_HI, size=theme.LARGE))
-            else:
-                self.op_buttons.append(Button(r, show_op(op), lambda op=op: self.choose_op(op),
-                                              enabled=enabled, size=theme.LARGE))
 
     def choose_op(self, op: str) -> bool:
         """Pick operation ``op`` (K-N2 text, ``"5*2"``) and ask for its result (K-7)."""
@@ -490,33 +442,13 @@ class MagicoScene(Scene):
             tl.then(step * 1.2, lambda: self.commit(turn))
 
     # ------------------------------------------------------------------ review (issue 17 §3)
-    def open_review(self) -> None:
-        """W / the end panel's button: review the game (:mod:`magico.review`), computed in
-        the worker process so the window never freezes; opens when ready."""
+    def open_review(self) -> bool:
+        """W / the end panel's button: the review (:mod:`magico.reviewing`), computed in the
+        worker process; shown when ready. :returns: True when asked (the game is over)."""
         if self.phase is not Phase.OVER:
-            return
-        if self.review is not None:
-            self.ctl.to(Phase.REVIEW)
-            return
-        if not self.review_task.thinking:
-            start, turns = self.log.start.to_text(), list(self.turns)
-            self.review_task.start(_review, start, turns,
-                                   fallback=lambda: review_mod.review(start, turns, depth=1, budget=0))
-
-    def _review_ready(self, rv) -> None:
-        self.review = rv
-        self.review_at = rv.missed[0] if rv.missed else 0
-        self.ctl.to(Phase.REVIEW)
-        self.app.redraw()
-
-    def step_review(self, d: int) -> None:
-        if self.review is not None and self.review.turns:
-            self.review_at = max(0, min(len(self.review.turns) - 1, self.review_at + d))
-
-    def next_missed(self) -> None:
-        if self.review is not None and self.review.missed:
-            later = [i for i in self.review.missed if i > self.review_at]
-            self.review_at = later[0] if later else self.review.missed[0]
+            return False
+        self.reviewing.open(self.log.start.to_text(), self.turns)
+        return True
 
     def close_review(self) -> None:
         if self.phase is Phase.REVIEW:
@@ -525,22 +457,12 @@ class MagicoScene(Scene):
     # ------------------------------------------------------------------ input
     def handle(self, event) -> bool:
         if self.phase is Phase.OVER:
-            if self.review_btn.handle(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_w
-                                                 and not self.end.hidden and self.open_review() is None):
+            if not self.end.hidden and (self.review_btn.handle(event) or (
+                    event.type == pygame.KEYDOWN and event.key == pygame.K_w and self.open_review())):
                 return True
             return self.end.handle(event, lambda pos: BOARD_AREA.collidepoint(pos))
         if self.phase is Phase.REVIEW:
-            for b in (self.rv_prev, self.rv_next, self.rv_back):
-                if b.handle(event):
-                    return True
-            if event.type == pygame.KEYDOWN:
-                acts = {pygame.K_LEFT: lambda: self.step_review(-1), pygame.K_RIGHT: lambda: self.step_review(1),
-                        pygame.K_n: self.next_missed, pygame.K_ESCAPE: self.close_review,
-                        pygame.K_BACKSPACE: self.close_review}
-                if event.key in acts:
-                    acts[event.key]()
-                    return True
-            return False
+            return self.reviewing.handle(event)
         if self.phase is Phase.WRONG:                                   # K-7a
             if is_click(event) or (event.type == pygame.KEYDOWN and event.key in (*ENTER, pygame.K_SPACE)):
                 t = self.session.timeline.current
@@ -656,232 +578,12 @@ class MagicoScene(Scene):
             if d.fallback:
                 log.warning("magico: the computer's decision fell back (%s)", d.error)
             self._show_ai_turn(d.value)
-        rv = self.review_task.poll()
-        if rv is not None and self.phase is Phase.OVER:
-            self._review_ready(rv.value)
+        if self.reviewing.poll():
+            self.app.redraw()
 
     def wait_idle(self, timeout: float = 60.0) -> None:
         """Block until the computer's decision (if any) is ready (tests)."""
         self.session.ai.wait(timeout)
-
-    # ------------------------------------------------------------------ drawing
-    def draw(self, surface) -> None:
-        surface = as_canvas(surface)
-        surface.fill_around(theme.BG, BOARD_AREA)
-        if self.phase is Phase.REVIEW:
-            self._draw_review(surface)
-            return
-        moving = self.phase is Phase.AI or self.is_ai(self.pos.to_move)
-        cursor = self.ctl.cursor if self.ctl.show_cursor and self.phase in (Phase.PLACE, Phase.TAKE) else None
-        self.painter.draw(surface, self.pos, flash=self.flash, glow=self.glow,
-                          pulse=pulse(self.clock, moving, self.calm_t0), chosen=self.chosen, cursor=cursor)
-        self._draw_cards(surface)
-        self._draw_dice(surface)
-        if self.phase is Phase.OVER:
-            self.end.draw(surface)
-            if not self.end.hidden:
-                self.review_btn.label = (texts.review_computing if self.review_task.thinking
-                                            else texts.review_button)
-                self.review_btn.draw(surface)
-            return
-        self._draw_action(surface)
-        self.assist_btn.draw(surface)
-        self.hint_btn.enabled = self.hints_on and not self.is_ai(self.pos.to_move)
-        self.hint_btn.draw(surface)
-        if not self.session.seats.all_ai:
-            self.undo_btn.enabled = self.phase is Phase.ROLL and self.session.can_undo()
-            self.undo_btn.draw(surface)
-        shown = self.hint if self.hint is not None and self.phase is not Phase.TYPE else None
-        if shown is not None:
-            self._draw_note(surface, f"{texts.hint_title(shown[0])}: {shown[1]}", theme.ACCENT, tall=True)
-        elif self.note is not None and self.phase is not Phase.TYPE:
-            self._draw_note(surface, *self.note)
-
-    def _draw_note(self, surface, text: str, color, tall: bool = False) -> None:
-        box = R(view.NOTE_RECT)
-        if tall:
-            box = box.inflate(0, 60).move(0, -30)
-        surface.panel(box, (22, 25, 32), radius=12, border=color)
-        fitted = fit_text(text, box.width - 28, theme_measure, size=theme.BODY, smallest=14,
-                          max_lines=4 if tall else 3)
-        step = theme.font(fitted.size).get_linesize() + 2
-        top = box.centery - step * len(fitted.lines) // 2
-        for k, line in enumerate(fitted.lines):
-            surface.text(line, (box.x + 14, top + step * k), fitted.size, color)
-
-    def _draw_cards(self, surface) -> None:
-        scores = self.pos.scores()
-        over = self.phase in (Phase.OVER, Phase.REVIEW)
-        banner = fit_text(self._banner(), theme.W - RIGHT_X - 20, theme_measure, size=26, smallest=16, bold=True)
-        me = self.ctl.mover or self.pos.to_move
-        surface.text(banner.text, (RIGHT_X, 32), banner.size, theme.ACCENT if over else SIDE_LIGHT[me],
-                     anchor="midleft", bold=True)
-        for k, p in enumerate(("r", "b")):
-            box = R(view.card_rect(k))
-            active = me == p and not over
-            surface.panel(box, theme.PANEL, radius=14, border=SIDE_COLOR[p] if active else theme.LINE)
-            if active:
-                surface.rect(SIDE_COLOR[p], box, 4, border_radius=14)
-            surface.circle(SIDE_COLOR[p], (box.x + 24, box.y + 26), 12)
-            name = fit_text(self.name(p), box.width - 54, theme_measure, size=theme.BODY, smallest=18,
-                            bold=active, max_lines=2)
-            for j, line in enumerate(name.lines):
-                cy = box.y + 26 + (j - (len(name.lines) - 1) / 2) * (name.size + 3)
-                surface.text(line, (box.x + 44, cy), name.size, anchor="midleft", bold=active)
-            surface.text(str(scores[p]), (box.right - 14, box.y + 70), 44, theme.TEXT, anchor="midright", bold=True)
-            surface.text(_("points"), (box.right - 14, box.y + 104), theme.SMALL, theme.MUTED, anchor="midright")
-            hand = self.pos.hand(p)
-            for t in range(hand):
-                surface.blit(token_sprite(surface, p, 8, 255), (box.x + 22 + (t % 8) * 19, box.y + 60 + (t // 8) * 21),
-                             anchor="center")
-            surface.text(_("{n} in hand").format(n=hand), (box.x + 14, box.y + 104), theme.SMALL, theme.MUTED,
-                         anchor="midleft")
-
-    def _banner(self) -> str:
-        if self.phase in (Phase.OVER, Phase.REVIEW):
-            w = self.pos.outcome().winner
-            return (_("Game over — a draw!") if w is None
-                    else _("Game over — {name} wins!").format(name=self.name(w)))
-        me = self.ctl.mover or self.pos.to_move
-        if self.session.seats.named_by_side(me):
-            return _("{side} to play").format(side=side_name(me))
-        return _("{side} to play — {name}").format(name=self.name(me), side=side_name(me))
-
-    def _draw_dice(self, surface) -> None:
-        lit = self.phase is Phase.ROLL and not self.is_ai(self.pos.to_move)
-        a, b = (0, 0) if self.phase is Phase.ROLL else self.shown_dice   # blank before this turn's roll
-        c1, c2 = view.die_centers()
-        draw_die(surface, c1, view.DIE_SIZE, a, self.dice_angle[0], highlight=lit)
-        draw_die(surface, c2, view.DIE_SIZE, b, self.dice_angle[1], highlight=lit)
-        if lit:
-            self.roll_btn.draw(surface)
-
-    def _draw_action(self, surface) -> None:
-        x, y = view.ACTION_X, view.ACTION_Y
-        me, ph = self.pos.to_move, self.phase
-
-        def say(text, dy=0, size=theme.BODY, color=theme.TEXT, bold=False, width=550):
-            lines = theme.wrap(text, size, width, bold)[:2]
-            step = theme.font(size, bold).get_linesize()
-            for k, line in enumerate(lines):
-                surface.text(line, (x, y + dy + k * step), size, color, bold=bold)
-            return step * len(lines)
-
-        if ph is Phase.ROLL:
-            say(_("{name} is rolling…").format(name=self.name(me)) if self.is_ai(me)
-                else _("Roll the dice: click them or press Space."), size=theme.LARGE if self.is_ai(me) else theme.BODY)
-        elif ph is Phase.ROLLING:
-            say(_("The dice are rolling…"), size=theme.LARGE)
-        elif ph is Phase.CHOOSE:
-            a, b = self.ctl.dice
-            say(_("Choose a result (assisted calculation):") if self.assisted
-                else _("Choose an operation on {a} and {b} (keys 1–4):").format(a=a, b=b))
-            for btn in self.op_buttons:
-                btn.draw(surface)
-        elif ph is Phase.TYPE:
-            say(_("Type the result:"), width=330)
-            surface.text(f"{show_op(self.op)} = ?", (x, y + 50), 60, theme.ACCENT, bold=True)
-            self.entry.draw(surface)
-            self.keypad.draw(surface)
-            if self.typed_refusal:
-                say(self.typed_refusal, 226, theme.SMALL, theme.BAD, width=330)
-            else:
-                say(_("Enter or OK: confirm"), 226, theme.SMALL, theme.MUTED, width=330)
-                say(_("Esc: another operation"), 250, theme.SMALL, theme.MUTED, width=330)
-        elif ph is Phase.PLACE:
-            if self.op is None:
-                say(_("One die shows 1: place a token on any empty cell."))
-            else:
-                say(_("Click a glowing cell."))
-                surface.text(f"{show_op(self.op)} = {self.value}", (x, y + 40), 60, theme.GOOD, bold=True)
-            say(_("Keyboard: arrows, then Enter."), 130, theme.SMALL, theme.MUTED)
-        elif ph is Phase.TAKE:
-            h = say(_("Double 1! Take one of {name}'s tokens:").format(name=self.name(other(me))), bold=True)
-            say(_("click a glowing token; it goes back to its owner."), h + 6)
-        elif ph is Phase.PASS:
-            surface.paragraph(self.pass_reason(), pygame.Rect(x, y, 540, 150), theme.BODY)
-            self.pass_btn.draw(surface)
-        elif ph is Phase.WRONG and self.ctl.wrong is not None:           # K-7a
-            op, typed, right = self.ctl.wrong
-            say(texts.wrong(op, right, typed), color=theme.ACCENT)
-            surface.text(f"{show_op(op)} = {right}", (x, y + 80), 72, theme.GOOD, bold=True)
-            say(_("Click, Enter or Space to continue."), 190, theme.SMALL, theme.MUTED)
-        elif ph is Phase.AI:
-            if self.ai_expr is not None:
-                expr, value = self.ai_expr
-                say(_("{name} calculates:").format(name=self.name(me)))
-                surface.text(f"{expr} = {'?' if value is None else value}", (x, y + 40), 60, theme.ACCENT, bold=True)
-            else:
-                say(_("{name} is thinking…").format(name=self.name(me)), size=theme.LARGE)
-
-    # ------------------------------------------------------------------ the end and the review
-    def end_breakdown(self) -> tuple[dict[str, int], dict[str, list[str]]]:
-        """K-9/K-10: each side's total and its runs as text lines ("a1–b1–c1  (8 + 7 + 0)  10")."""
-        totals, lines = {"r": 0, "b": 0}, {"r": [], "b": []}
-        for p in ("r", "b"):
-            for run in self.pos.runs(p):
-                totals[p] += run.points
-                lines[p].append(f"{'–'.join(run.cells)}  ({' + '.join(map(str, run.numbers))})  {run.points}")
-        return totals, lines
-
-    def _end_title(self) -> str:
-        w = self.pos.outcome().winner
-        return texts.end_title(None if w is None else self.name(w))
-
-    def _end_accent(self):
-        w = self.pos.outcome().winner
-        return theme.ACCENT if w is None else SIDE_COLOR[w]
-
-    def _end_lines(self) -> list[str]:
-        totals, lines = self.end_breakdown()
-        out = [texts.end_score(self.name(p), totals[p], len(lines[p])) for p in ("r", "b")]
-        if self.hinted:
-            out.append(texts.hinted_turns(len(self.hinted)))
-        return out
-
-    def _draw_review(self, surface) -> None:
-        rv = self.review
-        tr = rv.turns[self.review_at] if rv.turns else None
-        pos = Position.from_text(tr.before) if tr else self.pos
-        marks = []
-        if tr is not None:
-            played, best = Turn.parse(tr.played), Turn.parse(tr.best)
-            if played.cell:
-                marks.append((parse_cell(played.cell), (255, 255, 255)))
-            if tr.missed and best.cell:
-                marks.append((parse_cell(best.cell), theme.GOOD))
-        self.painter.draw(surface, pos, marks=marks)
-        self._draw_cards(surface)
-        x, y, width = RIGHT_X, 214, 560
-
-        def line(text, size=theme.BODY, color=theme.TEXT, bold=False, lines=2):
-            nonlocal y
-            f = fit_text(text, width, theme_measure, size=size, smallest=14, bold=bold, max_lines=lines)
-            for ln in f.lines:
-                surface.text(ln, (x, y), f.size, color, bold=bold)
-                y += theme.font(f.size, bold).get_linesize()
-            y += 8
-
-        line(texts.review_summary(len(rv.missed)), theme.SMALL, theme.MUTED)
-        if tr is not None:
-            side = tr.player
-            line(texts.review_heading(tr.index, len(rv.turns), self.name(side)), theme.LARGE, SIDE_LIGHT[side], True)
-            played = Turn.parse(tr.played)
-            mark = f" {texts.review_with_hint()}" if tr.index in self.hinted else ""
-            line(texts.review_played(texts.describe_turn(played.kind, played.dice, played.op, played.value,
-                                                         played.cell)) + mark)
-            if tr.forced:
-                line(texts.review_forced(), color=theme.MUTED)
-            elif tr.missed:
-                best = Turn.parse(tr.best)
-                line(texts.review_better(texts.describe_turn(best.kind, best.dice, best.op, best.value, best.cell),
-                                         tr.points_missed, tr.played_value, tr.best_value), color=theme.GOOD, lines=3)
-            else:
-                line(texts.review_fine(), color=theme.GOOD)
-        for b in (self.rv_prev, self.rv_next, self.rv_back):
-            b.draw(surface)
-        surface.text(texts.review_keys(), (x, 630), theme.SMALL, theme.MUTED)
-
 
 def make_scene(app, config) -> MagicoScene:
     """Build the game scene for ``config`` (docs/games-api.md)."""
