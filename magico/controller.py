@@ -57,7 +57,7 @@ class Phase(str, enum.Enum):
 
 _AFTER_ROLL = frozenset({Phase.CHOOSE, Phase.PLACE, Phase.TAKE, Phase.PASS, Phase.AI})
 TRANSITIONS: dict[Phase, frozenset[Phase]] = {
-    Phase.ROLL: frozenset({Phase.ROLLING, Phase.OVER}) | _AFTER_ROLL,   # a resumed roll lands at once
+    Phase.ROLL: frozenset({Phase.ROLLING, Phase.OVER}),
     Phase.ROLLING: _AFTER_ROLL,
     Phase.CHOOSE: frozenset({Phase.TYPE, Phase.PLACE, Phase.CHOOSE, Phase.ROLL}),
     Phase.TYPE: frozenset({Phase.PLACE, Phase.WRONG, Phase.CHOOSE, Phase.ROLL}),
@@ -69,9 +69,9 @@ TRANSITIONS: dict[Phase, frozenset[Phase]] = {
     Phase.OVER: frozenset({Phase.REVIEW}),
     Phase.REVIEW: frozenset({Phase.OVER}),
 }
-"""Every phase change allowed. Undo (before a roll only) goes ``ROLL`` → a phase after
-the roll with the dice of the turn taken back; ``ROLL`` is also reached from the middle
-of a turn when an undo or the game's end resets it (``CHOOSE``/``TYPE`` → ``ROLL``)."""
+"""Every phase change allowed. A roll resumed from a save, or the dice kept by an undo,
+go ``ROLL`` → ``ROLLING`` → the phase after the roll, as a fresh roll does;
+:meth:`TurnController.new_turn` starts each turn at ``ROLL`` (or ``OVER``)."""
 
 
 class PhaseError(RuntimeError):

@@ -115,7 +115,7 @@ class MagicoScene(MagicoScreen, Scene):
         self.reviewing = ReviewMode(app.run_worker, lambda: self.ctl.to(Phase.REVIEW), self.close_review)
         self._build_widgets()
         if self.pending is not None and not self.pos.is_over:
-            self.ctl.dice = self.pending
+            self.ctl.rolling(self.pending)              # the roll made before the save lands at once
             self._landed(sound=False)
 
     # ------------------------------------------------------------------ state
@@ -364,7 +364,8 @@ class MagicoScene(MagicoScreen, Scene):
         self.app.audio.play("click")
         self.ctl.new_turn(self.pos)
         self.ai_expr = self.chosen = self.hint = None
-        self.pending = self.ctl.dice = dice
+        self.pending = dice
+        self.ctl.rolling(dice)                             # the dice stay as rolled
         self._landed(sound=False)
         self._say(texts.undone(*dice), theme.MUTED)
         return True
