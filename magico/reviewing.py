@@ -43,9 +43,10 @@ class ReviewMode:
         self.at = 0
         self.on_ready, self.on_close = on_ready, on_close
         x = view.RIGHT_X
-        self.buttons = (Button((x, 560, 130, 52), lambda: "‹ " + _("Previous"), lambda: self.step(-1)),
-                        Button((x + 140, 560, 130, 52), lambda: _("Next") + " ›", lambda: self.step(1)),
-                        Button((x + 330, 560, 230, 52), lambda: _("Back to the result"), on_close))
+        small = theme.SMALL
+        self.buttons = (Button((x, 560, 170, 52), lambda: "‹ " + _("Previous"), lambda: self.step(-1), size=small),
+                        Button((x + 180, 560, 170, 52), lambda: _("Next") + " ›", lambda: self.step(1), size=small),
+                        Button((x + 360, 560, 200, 52), lambda: _("Back to the result"), on_close, size=small))
 
     @property
     def computing(self) -> bool:
@@ -144,4 +145,5 @@ class ReviewMode:
                 line(texts.review_fine(), color=theme.GOOD)
         for b in self.buttons:
             b.draw(surface)
-        surface.text(texts.review_keys(), (x, 630), theme.SMALL, theme.MUTED)
+        keys = fit_text(texts.review_keys(), width, theme_measure, size=theme.SMALL, smallest=12)
+        surface.text(keys.text, (x, 630), keys.size, theme.MUTED)

@@ -403,7 +403,7 @@ class MagicoScene(MagicoScreen, Scene):
         self.app.replace(MagicoScene(self.app, cfg))
 
     def _say(self, text: str, color=theme.TEXT, seconds: float = NOTE_SECONDS) -> None:
-        self.note = (text, tuple(color))
+        self.note, self.hint = (text, tuple(color)), None   # a new message replaces a hint
         self.note_timer = Timer(seconds)
         self.app.redraw()
 

@@ -83,21 +83,26 @@ class MagicoScreen:
             self.undo_btn.draw(surface)
         shown = self.hint if self.hint is not None and self.phase is not Phase.TYPE else None
         if shown is not None:
-            self._draw_note(surface, f"{texts.hint_title(shown[0])}: {shown[1]}", theme.ACCENT, tall=True)
+            self._draw_note(surface, shown[1], theme.ACCENT, title=texts.hint_title(shown[0]))
         elif self.note is not None and self.phase is not Phase.TYPE:
             self._draw_note(surface, *self.note)
 
-    def _draw_note(self, surface, text: str, color, tall: bool = False) -> None:
+    def _draw_note(self, surface, text: str, color, title: str | None = None) -> None:
+        """A message (or a hint, under its ``title``) in the note box: the largest size
+        at which it fits, three lines at most (four under a title)."""
         box = R(view.NOTE_RECT)
-        if tall:
+        if title is not None:
             box = box.inflate(0, 60).move(0, -30)
         surface.panel(box, (22, 25, 32), radius=12, border=color)
+        head = theme.font(theme.SMALL, True).get_linesize() + 4 if title is not None else 0
         fitted = fit_text(text, box.width - 28, theme_measure, size=theme.BODY, smallest=14,
-                          max_lines=4 if tall else 3)
+                          max_lines=4 if title is not None else 3, prefer="size")
         step = theme.font(fitted.size).get_linesize() + 2
-        top = box.centery - step * len(fitted.lines) // 2
+        top = box.centery - (step * len(fitted.lines) + head) // 2
+        if title is not None:
+            surface.text(title, (box.x + 14, top), theme.SMALL, theme.MUTED, bold=True)
         for k, line in enumerate(fitted.lines):
-            surface.text(line, (box.x + 14, top + step * k), fitted.size, color)
+            surface.text(line, (box.x + 14, top + head + step * k), fitted.size, color)
 
     def _draw_cards(self, surface) -> None:
         scores = self.pos.scores()

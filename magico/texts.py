@@ -12,6 +12,7 @@ from ludotheque import i18n
 from magico.hints import Hint
 
 _ = i18n.domain("magico")
+ngettext = i18n.ndomain("magico")
 
 SHOW_OP = {"+": "+", "-": "−", "*": "×", "/": "÷"}
 
@@ -298,7 +299,8 @@ def end_title(winner_name: str | None) -> str:
 
 
 def end_score(name: str, total: int, runs: int) -> str:
-    return _("{name}: {points} points ({runs} runs of 15)").format(name=name, points=total, runs=runs)
+    return ngettext("{name}: {points} points ({runs} run of 15)", "{name}: {points} points ({runs} runs of 15)",
+                    runs).format(name=name, points=total, runs=runs)
 
 
 def hinted_turns(n: int) -> str:
