@@ -186,8 +186,9 @@ class MagicoScene(MagicoScreen, Scene):
 
     @property
     def stepping(self) -> bool:
-        """A note that goes away or a new run's highlight: steps without drawing."""
-        return bool(self.flash) or self.note is not None
+        """A note that goes away or a new run's highlight: steps without drawing (a note
+        stays while the player places, so an idle ``place`` phase runs no steps)."""
+        return bool(self.flash) or (self.note is not None and self.phase is not Phase.PLACE)
 
     def redraw_in(self) -> float | None:
         return self.entry.redraw_in() if self.phase is Phase.TYPE else None

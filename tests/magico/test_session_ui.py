@@ -264,3 +264,25 @@ def test_fuzz_any_text_typed_as_a_result_never_crashes(app, seed):
             frames(app, 1)
     assert tried == 150 or s.pos.is_over
     assert Position.start(first="r").play_all(s.turns) == s.pos      # every turn legal
+
+
+# ------------------------------------------------------------------ quiet when nothing moves (issue 13 §2)
+
+def test_a_board_waiting_for_a_person_goes_still_in_every_phase(app):
+    """After the pulse's few seconds and the notes, a screen waiting for a person neither
+    draws nor steps (the shell then sleeps in SDL's event wait)."""
+    s = start(app, rolls=[(5, 2), (1, 4)], first="r")
+
+    def still():
+        frames(app, 60 * 12)                                 # 12 s of game time
+        return not s.animating and not s.stepping
+
+    assert s.phase == "roll" and still()
+    roll(app, s)
+    assert s.phase == "choose" and still()
+    s.choose_op("5*2")
+    s.submit_result("10")
+    assert s.phase == "place" and still()
+    click(app, at("c5"))
+    roll(app, s)
+    assert s.phase == "place" and len(s.glow) == 35 and still()      # K-6: every empty cell
