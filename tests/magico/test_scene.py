@@ -438,6 +438,8 @@ def test_headless_demo_expert_vs_expert_is_repeatable():
 
 def test_descriptor_and_preview():
     assert DESCRIPTOR.id == "magico"
+    assert DESCRIPTOR.levels[-1] == "master"                       # decision 3: Master is offered
+    assert {o.key for o in DESCRIPTOR.options} == {"board", "first", "assisted", "hints"}
     assert "magico-classic" in DESCRIPTOR.options[0].values
     surf = pygame.Surface((300, 170))
     DESCRIPTOR.draw_preview(surf, surf.get_rect())
