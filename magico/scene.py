@@ -495,6 +495,8 @@ class MagicoScene(MagicoScreen, Scene):
         return False
 
     def _text(self, text: str) -> bool:
+        if self.phase is Phase.TYPE and text in ("h", "H"):
+            return self.ask_hint()                          # not a digit: the hint key here too
         if self.phase is Phase.TYPE:
             got = textsafe.typed(self.entry.text, text, max_len=3, numeric=True)
             self.entry.text = got.text

@@ -180,6 +180,13 @@ class MagicoScreen:
             self.keypad.draw(surface)
             if self.typed_refusal:
                 say(self.typed_refusal, 226, theme.SMALL, theme.BAD, width=330)
+            elif self.hint is not None:                                # the hint, beside the keypad
+                box = pygame.Rect(RIGHT_X, 552, 340, 92)
+                surface.panel(box, (22, 25, 32), radius=10, border=theme.ACCENT)
+                f = fit_text(self.hint[1], box.width - 20, theme_measure, size=theme.SMALL, smallest=12,
+                             max_lines=4, prefer="size")
+                for k, line in enumerate(f.lines):
+                    surface.text(line, (box.x + 10, box.y + 6 + k * (f.size + 3)), f.size, theme.ACCENT)
             else:
                 say(_("Enter or OK: confirm"), 226, theme.SMALL, theme.MUTED, width=330)
                 say(_("Esc: another operation"), 250, theme.SMALL, theme.MUTED, width=330)

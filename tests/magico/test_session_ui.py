@@ -144,6 +144,8 @@ def test_a_hint_teaches_the_arithmetic_first_and_shows_the_working_last(app):
     assert "6 + 3" in first and "= 9" not in first           # an operation to work out, no answer
     assert "6 + 3 = 9" in shown[-1][1] and "e4" in shown[-1][1]   # the working, at last
     s.choose_op("6+3")
+    type_text(app, "h")                                      # H while typing: the hint, not a digit
+    assert s.entry.text == "" and s.hint[0] == 3 and not s.typed_refusal
     assert s.submit_result("9")
     click(app, at("e4"))
     assert s.turns == ["6,3 6+3=9 e4"]
