@@ -263,12 +263,13 @@ def hint(h: Hint) -> str:
     fields = h.fields()
     word_or, word_and = _("or"), _("and")
     fields.update(
-        ops=_join([show_op(o) for o in h.ops], word_or),
+        op=unbroken(show_op(h.op)) if h.op else "",           # "5 − 2" never split over two lines
+        ops=_join([unbroken(show_op(o)) for o in h.ops], word_or),
         cells=_join(list(h.cells), word_and),
         numbers=_join([str(n) for n in h.numbers], word_and),
         checks="; ".join(_check(c) for c in h.checks),
         first_check=_check(h.checks[0]) if h.checks else "",
-        other_ops=_join([show_op(c[0]) for c in h.checks[1:]], word_and),
+        other_ops=_join([unbroken(show_op(c[0])) for c in h.checks[1:]], word_and),
     )
     template = _templates().get(h.key)
     if template is None:
