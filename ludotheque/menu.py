@@ -47,7 +47,8 @@ def saved_game_text(app, game) -> str:
             names.append(_("Computer"))
         else:
             names.append(name or (sides[i] if i < len(sides) else _("Player {n}").format(n=i + 1)))
-    who = _(" against ").join(names) if names else ""
+    who = _("{first} against {second}").format(first=names[0], second=names[1]) if len(names) == 2 \
+        else ", ".join(names)
     when = ""
     if info.saved_at is not None:
         try:
