@@ -515,7 +515,7 @@ class Dialog(Scene):
     def __init__(self, app, title, body, buttons):
         super().__init__(app)
         self.title, self.body = title, body
-        self.box = pygame.Rect(0, 0, 640, 320)
+        self.box = pygame.Rect(0, 0, 640 if len(buttons) < 3 else 720, 320)   # three labels need room
         self.box.center = (theme.W // 2, theme.H // 2)
         n = len(buttons)
         bw = min(240, (self.box.width - 40 - 16 * (n - 1)) // max(n, 1))
