@@ -493,7 +493,16 @@ class SettingsScene(Scene):
         self._set("ai_level", v)
 
     def _save_names(self):
-        self._set("player_names", [textsafe.name_or(e.text, "") for e in self.names])
+        """Remember the two names (cleaned); a name that would show nothing is not kept,
+        and the player is told why (issue 15 §5)."""
+        names = []
+        for i, e in enumerate(self.names):
+            try:
+                names.append(textsafe.clean_name(e.text, allow_empty=True))
+            except textsafe.TextRefused as exc:
+                self.app.toast(_("Player {n} name:").format(n=i + 1) + " " + str(exc), 5)
+                names.append(self.app.settings.player_names[i] if i < len(self.app.settings.player_names) else "")
+        self._set("player_names", names)
 
     def close(self):
         self._save_names()

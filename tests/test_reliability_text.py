@@ -408,3 +408,20 @@ def test_a_character_the_font_lacks_is_drawn_as_a_visible_box():
     img = theme.render_line("中", 32, (255, 255, 255))
     alpha = pygame.surfarray.array_alpha(img)
     assert img.get_width() > 8 and int((alpha > 128).sum()) > 20      # the font's box, not nothing
+
+
+def test_a_name_that_shows_nothing_typed_in_the_settings_is_not_kept_and_said(tmp_path):
+    from ludotheque.menu import SettingsScene
+    from tests.harness import post
+
+    app = make_app(list(GAMES.values()), folder=tmp_path)
+    app.settings.player_names = ["Léa", ""]
+    app.push(SettingsScene(app))
+    entry = app.top.names[0]
+    for w in app.top.focus.widgets:
+        w.focused = w is entry
+    entry.text, entry.selected = "", False
+    post(app, pygame.TEXTINPUT, text="\u0301\u0308")       # combining marks only
+    entry.text = "\u3164\u3164"                            # blank letters (a paste the field kept)
+    app.top.close()
+    assert app.settings.player_names[0] == "Léa" and "would show nothing" in app.toasts.current
