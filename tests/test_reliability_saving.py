@@ -275,5 +275,5 @@ def test_a_real_full_disk_keeps_the_last_save_and_saving_comes_back_when_space_i
     store.flush()
     app._report_problems()
     assert "Saving works again: the game is saved." in shown
-    assert on_disk(small_disk / "saves") == json.loads(json.dumps(scene.save_data()))
+    assert on_disk(small_disk / "saves", "glissando-demo") == json.loads(json.dumps(scene.save_data()))
     assert [p.name for p in (small_disk / "saves").iterdir() if p.name.endswith(".tmp")] == []
