@@ -515,9 +515,7 @@ class MagicoScene(MagicoScreen, Scene):
         return False
 
     def _buttons(self) -> list[Button]:
-        out = [self.assist_btn, self.hint_btn]
-        if not self.session.seats.all_ai:
-            out.append(self.undo_btn)
+        out = [] if self.session.seats.all_ai else [self.assist_btn, self.hint_btn, self.undo_btn]
         if self.phase is Phase.ROLL and not self.is_ai(self.pos.to_move):
             out.append(self.roll_btn)
         if self.phase is Phase.CHOOSE:

@@ -75,10 +75,10 @@ class MagicoScreen:
                 self.review_btn.draw(surface)
             return
         self._draw_action(surface)
-        self.assist_btn.draw(surface)
-        self.hint_btn.enabled = self.hints_on and not self.is_ai(self.pos.to_move)
-        self.hint_btn.draw(surface)
-        if not self.session.seats.all_ai:
+        if not self.session.seats.all_ai:                 # a demo has no person to help
+            self.assist_btn.draw(surface)
+            self.hint_btn.enabled = self.hints_on and not self.is_ai(self.pos.to_move)
+            self.hint_btn.draw(surface)
             self.undo_btn.enabled = self.phase is Phase.ROLL and self.session.can_undo()
             self.undo_btn.draw(surface)
         shown = self.hint if self.hint is not None and self.phase is not Phase.TYPE else None
@@ -118,8 +118,11 @@ class MagicoScreen:
             if active:
                 surface.rect(SIDE_COLOR[p], box, 4, border_radius=14)
             surface.circle(SIDE_COLOR[p], (box.x + 24, box.y + 26), 12)
-            name = fit_text(self.name(p), box.width - 54, theme_measure, size=theme.BODY, smallest=18,
-                            bold=active, max_lines=2)
+            name = fit_text(self.name(p), box.width - 54, theme_measure, size=theme.BODY, smallest=19,
+                            bold=active)                  # one line, shrunk a little at most …
+            if name.cut:                                  # … else two lines of 17 px above the tokens
+                name = fit_text(self.name(p), box.width - 54, theme_measure, size=17, smallest=14,
+                                bold=active, max_lines=2, prefer="size")
             for j, line in enumerate(name.lines):
                 cy = box.y + 26 + (j - (len(name.lines) - 1) / 2) * (name.size + 3)
                 surface.text(line, (box.x + 44, cy), name.size, anchor="midleft", bold=active)
