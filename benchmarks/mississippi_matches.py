@@ -75,6 +75,7 @@ class Person(ai.Seat):
                                  angle_sigma=math.radians(hand.aim_sd_deg)))
         self.kind, self.hand, self.placer = kind, hand, placer
         self.r = REACTION[kind]
+        self._forgot_at: int | None = None      # m.shots when the knock was forgotten
 
     def throw(self, side, plan, rng):
         vx, vy = plan.aim
@@ -98,7 +99,15 @@ class Person(ai.Seat):
         return ai.plan_target(m, "beginner", rng)
 
     def knocks(self, m, rng, plan=None):
-        return rng.random() >= self.r["forget"]
+        """M-R8: a person forgets the knock with probability ``forget`` once per last
+        puck: asked before the placement (``plan`` None) and again before the shot of the
+        same turn, the answer is the same (a person who forgot does not remember between
+        the placement and the shot)."""
+        if plan is not None and self._forgot_at == m.shots:
+            return False
+        knocks = rng.random() >= self.r["forget"]
+        self._forgot_at = None if knocks or plan is not None else m.shots
+        return knocks
 
     def flip_delay(self, rng):
         mu, sd = self.r["flip"]
