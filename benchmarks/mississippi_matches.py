@@ -121,6 +121,41 @@ class Person(ai.Seat):
         return max(0.4, rng.gauss(mu, sd))
 
 
+# --- where the flip windows come from ------------------------------------------------------
+BANDS = ((0.0, 38.0), (38.0, 100.0), (100.0, 200.0), (200.0, 400.0))
+"""Bands (mm) of the target's centre distance from its gutter edge line before a shot:
+0–38 the target overhangs (M-P3), 38–100 close, 100–200, 200–400 toward the inner line."""
+
+
+class WindowTrace:
+    """A ``trace`` for :func:`mississippi.ai.play_match`: per band of :data:`BANDS`, the
+    shots (M-R2; not counter shots, not forfeited last pucks) at a target whose centre lay
+    that far from its gutter edge line, the ones that dropped only the target (M-R3) and
+    the ones that opened a flip window (M-F1)."""
+
+    def __init__(self) -> None:
+        self.shots = [0] * len(BANDS)
+        self.new_targets = [0] * len(BANDS)
+        self.windows = [0] * len(BANDS)
+        self._before: float | None = None        # target's distance before the next shot
+
+    def __call__(self, phase: str, m: Match, report) -> None:
+        if phase == "shoot" and self._before is not None and m.last.code != "forgot-knock":
+            band = next((i for i, (lo, hi) in enumerate(BANDS) if lo <= self._before < hi),
+                        len(BANDS) - 1)
+            self.shots[band] += 1
+            self.new_targets[band] += m.last.code in ("target-fell", "flip-window")
+            self.windows[band] += m.last.code == "flip-window"
+        t = m.table.get(m.target) if m.target is not None else None
+        self._before = (abs(TABLE.gutter_edge(m.placer) - t.x)
+                        if t is not None and m.phase == "shoot" else None)
+
+    def to_dict(self) -> dict:
+        """``{"shots": [...], "new_targets": [...], "windows": [...]}``, one per band."""
+        return {"shots": self.shots, "new_targets": self.new_targets,
+                "windows": self.windows}
+
+
 # --- the series -----------------------------------------------------------------------------
 def series(kinds: tuple[str, str], n: int, *, placer: str = "human", seed0: int = 0,
            log=None) -> list[dict]:
@@ -130,8 +165,10 @@ def series(kinds: tuple[str, str], n: int, *, placer: str = "human", seed0: int 
     for i in range(n):
         t = time.perf_counter()
         seats = (Person(kinds[0], placer), Person(kinds[1], placer))
-        r = ai.play_match(seed0 + i, seats=seats)
+        tr = WindowTrace()
+        r = ai.play_match(seed0 + i, seats=seats, trace=tr)
         r["seconds"] = time.perf_counter() - t
+        r["bands"] = tr.to_dict()
         out.append(r)
         if log:
             st = r["stats"]
@@ -171,6 +208,12 @@ def rows_of(label: str, results: list[dict]) -> list[dict]:
          "target": "-", "lag_shots": lag_shots},
         {"what": f"{label}: targets dropped per match",
          "figure": round(tot.targets_dropped / n, 2), "unit": "targets", "target": "-", "n": n},
+        *[{"what": f"{label}: flip windows per shot at a target {lo:g}–{hi:g} mm from the "
+                   f"gutter edge", "figure": round(100 * w / max(1, sh), 1), "unit": "%",
+           "target": "-", "shots": sh, "new_targets": nt, "windows": w}
+          for (lo, hi), sh, nt, w in zip(BANDS, *(
+              [sum(r["bands"][k][i] for r in results) for i in range(len(BANDS))]
+              for k in ("shots", "new_targets", "windows")))],
         {"what": f"{label}: match statistics summed", "figure": n, "unit": "matches",
          "target": "-", **{k: getattr(tot, k) for k in COUNTERS},
          "capped": sum(1 for r in results if r["capped"])},
