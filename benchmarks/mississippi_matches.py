@@ -1,6 +1,7 @@
 """Mississippi matches between modelled human hands (issue 12 §4, §5 of the brief).
 
-Run: ``python -m benchmarks.mississippi_matches [--quick] [--matches N] [--placer human|expert]``
+Run: ``python -m benchmarks.mississippi_matches [--quick] [--matches N] [--beginners N]
+[--placer human|expert] [--seed S]``
 from the repository root (``nice -n 10``: a full run takes minutes). :func:`main` returns
 rows ``{what, figure, unit, target, ...}`` for ``benchmarks/run.py``.
 
@@ -222,11 +223,11 @@ def rows_of(label: str, results: list[dict]) -> list[dict]:
 
 
 def main(quick: bool = False, matches: int | None = None, placer: str = "human",
-         log=None, beginners: int | None = None) -> list[dict]:
+         log=None, beginners: int | None = None, seed: int = 0) -> list[dict]:
     """Series of practised-against-practised matches (``matches``, default 17; ``quick``
     3) and beginner-against-beginner ones (``beginners``, default 5; ``quick`` 1 — they
-    last: most reach the 500-shot cap)."""
-    n = matches or (3 if quick else 17)
+    last long), match ``i`` of a series played from seed ``seed + i``."""
+    n = matches if matches is not None else (3 if quick else 17)
     nb = beginners if beginners is not None else (1 if quick else 5)
     rows = []
     for kinds in (("practised", "practised"), ("beginner", "beginner")):
@@ -234,7 +235,7 @@ def main(quick: bool = False, matches: int | None = None, placer: str = "human",
         if not k:
             continue
         label = f"{kinds[0]} v {kinds[1]} ({placer} placer)"
-        rows += rows_of(label, series(kinds, k, placer=placer, log=log))
+        rows += rows_of(label, series(kinds, k, placer=placer, seed0=seed, log=log))
     return rows
 
 
@@ -244,9 +245,11 @@ if __name__ == "__main__":
     p.add_argument("--matches", type=int, default=None, help="practised matches (17)")
     p.add_argument("--beginners", type=int, default=None, help="beginner matches (5)")
     p.add_argument("--placer", choices=("human", "expert"), default="human")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first match (0)")
     a = p.parse_args()
     def log(s: str) -> None:
         print(s, file=sys.stderr, flush=True)
 
-    for row in main(a.quick, a.matches, a.placer, log=log, beginners=a.beginners):
+    for row in main(a.quick, a.matches, a.placer, log=log, beginners=a.beginners,
+                    seed=a.seed):
         print(json.dumps(row, ensure_ascii=False))

@@ -17,6 +17,7 @@ Two ways:
 
 from __future__ import annotations
 
+import json
 
 import pytest
 
@@ -323,13 +324,13 @@ def _recording(name):
             call_args = args
         if _Recorded.depth:
             return base(self, *call_args, **kw)
-        pre = self.to_dict()
+        pre = json.loads(self.to_text())             # a copy: to_dict shares the gutters
         _Recorded.depth += 1
         try:
             out = base(self, *call_args, **kw)
         finally:
             _Recorded.depth -= 1
-        _Recorded.records.append((name, pre, args, self.to_dict()))
+        _Recorded.records.append((name, pre, args, json.loads(self.to_text())))
         return out
     return call
 
