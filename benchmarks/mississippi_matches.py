@@ -132,12 +132,14 @@ class WindowTrace:
     """A ``trace`` for :func:`mississippi.ai.play_match`: per band of :data:`BANDS`, the
     shots (M-R2; not counter shots, not forfeited last pucks) at a target whose centre lay
     that far from its gutter edge line, the ones that dropped only the target (M-R3) and
-    the ones that opened a flip window (M-F1)."""
+    the ones that opened a flip window (M-F1); and the knocks made before a placement.
+    """
 
     def __init__(self) -> None:
         self.shots = [0] * len(BANDS)
         self.new_targets = [0] * len(BANDS)
         self.windows = [0] * len(BANDS)
+        self.place_knocks = 0                    # knocks before a placement (M-R9 moment)
         self._before: float | None = None        # target's distance before the next shot
 
     def __call__(self, phase: str, m: Match, report) -> None:
@@ -147,6 +149,8 @@ class WindowTrace:
             self.shots[band] += 1
             self.new_targets[band] += m.last.code in ("target-fell", "flip-window")
             self.windows[band] += m.last.code == "flip-window"
+        if phase == "place" and m.knocked_before_place:
+            self.place_knocks += 1
         t = m.table.get(m.target) if m.target is not None else None
         self._before = (abs(TABLE.gutter_edge(m.placer) - t.x)
                         if t is not None and m.phase == "shoot" else None)
@@ -154,7 +158,7 @@ class WindowTrace:
     def to_dict(self) -> dict:
         """``{"shots": [...], "new_targets": [...], "windows": [...]}``, one per band."""
         return {"shots": self.shots, "new_targets": self.new_targets,
-                "windows": self.windows}
+                "windows": self.windows, "place_knocks": self.place_knocks}
 
 
 # --- the series -----------------------------------------------------------------------------
@@ -215,6 +219,9 @@ def rows_of(label: str, results: list[dict]) -> list[dict]:
           for (lo, hi), sh, nt, w in zip(BANDS, *(
               [sum(r["bands"][k][i] for r in results) for i in range(len(BANDS))]
               for k in ("shots", "new_targets", "windows")))],
+        {"what": f"{label}: knocks before a placement (the M-R9 moment), of all knocks",
+         "figure": sum(r["bands"]["place_knocks"] for r in results), "unit": "knocks",
+         "target": "-", "knocks": tot.knocks, "standing_targets": tot.standing_targets},
         {"what": f"{label}: match statistics summed", "figure": n, "unit": "matches",
          "target": "-", **{k: getattr(tot, k) for k in COUNTERS},
          "capped": sum(1 for r in results if r["capped"])},
