@@ -29,9 +29,12 @@ Whole matches are played by :func:`mississippi.ai.play_match` with :class:`Perso
   N(2.2 s, 0.5 s). A practised shooter forgets the M-R8 knock 3 % of the time, a
   beginner 15 %.
 
-Printed: shots per match (median, p90), flip windows per match and the share of matches
-with one, lags landed (share of lag shots resting in the far zone, M-L3), targets dropped
-per match, and the other counts of :class:`mississippi.stats.MatchStats` summed.
+Printed (one JSON row each): shots per match (median, p90), flip windows per match and
+the share of matches with one, flip windows per M-R3 drop, lags landed (share of lag shots
+resting in the far zone, M-L3), targets dropped per match, flip windows per shot by the
+target's distance from its gutter edge (:class:`WindowTrace`, :data:`BANDS`), knocks made
+before a placement (the M-R9 moment), and every count of
+:class:`mississippi.stats.MatchStats` summed. Progress lines go to stderr.
 """
 
 from __future__ import annotations
