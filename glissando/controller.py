@@ -309,3 +309,53 @@ def find_hint(position_text: str, seconds: float = 1.0):
     h = hints.hint(Position.from_text(position_text), time_limit=seconds)
     key, params = hints.reason_text(h)
     return h.turn, key, params
+
+
+def review_game(start_text: str, turns: list[str]) -> dict:
+    """Review a finished game in the AI worker (text in, plain data out), from
+    :func:`glissando.review.review`: ``{"mistakes": [{"index", "side", "turn",
+    "better", "point", "decisive"}…], "decisive": index of the decisive mistake or None,
+    "seconds": wall time}``. :raises IllegalTurn: a turn that does not replay."""
+    from glissando import review
+
+    r = review.review(Position.from_text(start_text), list(turns))
+    return {"mistakes": [{"index": m.index, "side": m.side, "turn": m.turn, "better": m.better,
+                          "point": m.point, "decisive": m.decisive} for m in r.mistakes],
+            "decisive": None if r.decisive is None else r.decisive.index,
+            "seconds": r.seconds}
+
+
+@dataclass
+class Replay:
+    """Stepping through a finished game (the review, issue 17 §3): ``k`` turns shown
+    played of ``len(turns)``; ``positions[k]`` is drawn.
+
+    :param start: the position before the first turn. :param turns: G-N2 texts.
+    :raises IllegalTurn: a turn that does not replay."""
+    start: Position
+    turns: list[str]
+    k: int = 0
+    positions: list[Position] = field(default_factory=list)
+
+    def __post_init__(self):
+        self.positions = [self.start]
+        for t in self.turns:
+            self.positions.append(self.positions[-1].play(t))
+        self.k = min(max(0, self.k), len(self.turns))
+
+    def go(self, k: int) -> bool:
+        """Show ``k`` turns played (held in 0…len). :returns: True when ``k`` changed."""
+        k = min(max(0, k), len(self.turns))
+        changed, self.k = k != self.k, k
+        return changed
+
+    @property
+    def position(self) -> Position:
+        return self.positions[self.k]
+
+    @property
+    def last(self) -> tuple[Position, Position, str] | None:
+        """``(before, after, text)`` of the last turn shown, or None at the start."""
+        if self.k == 0:
+            return None
+        return self.positions[self.k - 1], self.positions[self.k], self.turns[self.k - 1]
