@@ -4,13 +4,15 @@ after a hint marked, decision 13). Drawn into the scene's still layer."""
 
 from __future__ import annotations
 
-from ludotheque import theme
+from ludotheque import i18n, theme
 
 from glissando import texts
 from glissando.controller import move_rows
 from glissando.paint import COLORS, SCORED, fitted, pawn, rect
 from glissando.rules import BLUE, ORANGE
 from glissando.view import MOVES, Box
+
+_ = i18n.domain("glissando")
 
 ROWS = 11                       # turns listed (the last ones)
 
@@ -40,9 +42,9 @@ def draw_players(canvas, scene) -> None:
             fitted(canvas, sub, (r.x + 86, r.y + 52), theme.SMALL, col, bold=True, max_width=width)
         idx = 0 if color == BLUE else 1
         placed = active and scene.tip is not None and scene.tip.placed is not None
-        fitted(canvas, texts._("Reserve: {n}").format(n=pos.reserves[idx] - placed),
+        fitted(canvas, _("Reserve: {n}").format(n=pos.reserves[idx] - placed),
                (r.x + 20, r.y + 96), theme.BODY, theme.TEXT)
-        fitted(canvas, texts._("Points: {p} / {t}").format(p=pos.points[idx], t=pos.target),
+        fitted(canvas, _("Points: {p} / {t}").format(p=pos.points[idx], t=pos.target),
                (r.x + 20, r.y + 130), theme.BODY, theme.TEXT)
         for k in range(pos.target):
             c = (r.x + 32 + k * 34, r.y + 184)
@@ -52,7 +54,7 @@ def draw_players(canvas, scene) -> None:
             else:
                 canvas.circle(theme.LINE, c, 12, 2)
         if active:
-            label = texts._("thinking…") if scene.thinking and seats.is_ai(color) else texts._("to play")
+            label = _("thinking…") if scene.thinking and seats.is_ai(color) else _("to play")
             fitted(canvas, "▶ " + label, (r.right - 16, r.y + 184), theme.SMALL, col,
                    anchor="midright", bold=True)
     draw_legend(canvas)
@@ -62,7 +64,7 @@ def draw_legend(canvas) -> None:
     """The key of the board's colours under the cards: green a legal placement (G-3), red
     a cell where the pawn cannot go, yellow the pawn just placed and a slide's path
     (G-4), gold a scored line of five (G-5), rings the last turn."""
-    _ = texts._
+
     x, y = 24, 584
     for swatch, label in ((theme.GOOD, _("You may place here")),
                           (theme.BAD, _("Not allowed here")),
@@ -83,7 +85,7 @@ def draw_legend(canvas) -> None:
 def draw_moves(canvas, scene) -> None:
     """The move list: the notation's key, who starts (G-2, while no turn is played), and
     the last :data:`ROWS` turns, "(hint)" beside those played after a hint."""
-    _ = texts._
+
     r = rect(MOVES)
     canvas.panel(r, theme.BG2, radius=14, border=theme.LINE)
     fitted(canvas, _("Moves"), (r.x + 16, r.y + 10), theme.BODY, theme.ACCENT, bold=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from ludotheque import theme
+from ludotheque import i18n, theme
 from ludotheque.canvas import as_canvas
 from ludotheque.scene import Scene
 from ludotheque.session import fit_text
@@ -22,6 +22,8 @@ from glissando.controller import Replay, changed_cells, move_rows, review_game, 
 from glissando.paint import COLORS, fitted, pawn, rect
 from glissando.rules import Position, Turn
 from glissando.view import Box, PAWN_R, cell_center
+
+_ = i18n.domain("glissando")
 
 MISTAKE = (255, 96, 96)
 BETTER = (120, 230, 255)
@@ -50,9 +52,9 @@ class ReviewScene(Scene):
         col = Box(20, 100, 300, 600)
         self.prev_btn = Button((976, 560, 134, 50), "‹", lambda: self.step(-1), size=theme.LARGE)
         self.next_btn = Button((1122, 560, 134, 50), "›", lambda: self.step(1), size=theme.LARGE)
-        self.jump_btn = Button((col.x, 560, col.w, 50), lambda: texts._("Go to the turning point"),
+        self.jump_btn = Button((col.x, 560, col.w, 50), lambda: _("Go to the turning point"),
                                self.jump, size=20)
-        self.back_btn = Button((976, 622, 280, 50), lambda: texts._("Back"), app.pop)
+        self.back_btn = Button((976, 622, 280, 50), lambda: _("Back"), app.pop)
 
     # ---------------------------------------------------------------- lifecycle
     @property
@@ -184,8 +186,8 @@ class ReviewScene(Scene):
                                                             x["index"] + 1, x["better"], x["decisive"]),
                                 Box(box.x, y, box.w, box.bottom - y)) + 14
         if here:
-            for color, label in ((MISTAKE, texts._("Red: the turn played")),
-                                 (BETTER, texts._("Blue: the turn that would have held"))):
+            for color, label in ((MISTAKE, _("Red: the turn played")),
+                                 (BETTER, _("Blue: the turn that would have held"))):
                 canvas.circle(color, (box.x + 10, y + 10), 9, 3)
                 fitted(canvas, label, (box.x + 28, y + 10), 16, theme.MUTED, anchor="midleft", max_width=box.w - 30)
                 y += 26
