@@ -57,7 +57,7 @@ def _hints_label(value: str) -> str:
 
 
 def _draw_preview(surface, rect):
-    from glissando.scene import draw_preview
+    from glissando.paint import draw_preview
 
     draw_preview(surface, rect)
 

@@ -28,15 +28,15 @@ import pygame
 
 from ludotheque import i18n, theme
 from ludotheque.canvas import as_canvas
-from ludotheque.scene import Scene, attending, attention
+from ludotheque.scene import Scene, attending
 from ludotheque.session import GameSession
 from ludotheque.session.aitask import AITask
 from ludotheque.session.endpanel import EndPanel
 from ludotheque.widgets import Button, is_click, is_release
 
-from glissando import ai, controller, paint, texts, view
-from glissando.controller import Board, changed_cells, move_rows, scored_line, slide_step, staged
-from glissando.paint import COLORS, cross, draw_preview, fitted, pawn, rect  # noqa: F401 - tile
+from glissando import ai, controller, layers, paint, texts, view
+from glissando.controller import Board, changed_cells, scored_line, slide_step, staged
+from glissando.paint import COLORS, draw_preview, fitted, pawn, rect  # noqa: F401 - the tile
 from glissando.rules import BLUE, ORANGE, IllegalTurn, Position, Turn, choose_first
 from glissando.texts import side_name  # noqa: F401 - re-exported for tests and callers
 from glissando.view import CELL, PAWN_R, cell_at, cell_center, cell_rect  # noqa: F401
@@ -496,11 +496,11 @@ class GlissandoScene(Scene):
         one layer while what it shows stays the same, the rest drawn on it."""
         canvas.backdrop(self._still_key(), self._draw_still)
         self._draw_banner(canvas)
-        self._draw_highlights(canvas)
-        self._draw_pawns(canvas)
+        layers.highlights(canvas, self)
+        layers.pawns(canvas, self)
         self._draw_last_turn(canvas)
-        self._draw_overlays(canvas)
-        self._draw_hint(canvas)
+        layers.overlays(canvas, self)
+        layers.hint(canvas, self)
         if self.board.stage == "slide" and self.human_to_move:
             self.no_slide_btn.draw(canvas)
         self.undo_btn.enabled = self.anim is None and (self.session.can_undo() or (
@@ -524,23 +524,6 @@ class GlissandoScene(Scene):
             return None
         return self.pos.placement_mask()
 
-    def _draw_highlights(self, canvas) -> None:
-        b = self.board
-        if not self.human_to_move:
-            return
-        if b.stage == "place":
-            # G-3: the cell under the pointer (or the keyboard cursor) lit strongly; red when illegal
-            mask = self.pos.placement_mask()
-            for sq in (b.hover, b.cursor if b.show_cursor else None):
-                if sq is None:
-                    continue
-                legal = mask >> sq & 1
-                r = rect(cell_rect(sq))
-                canvas.fill((*theme.GOOD, 130) if legal else (*theme.BAD, 70), r)
-                canvas.rect(theme.GOOD if legal else theme.BAD, r, 3)
-        elif b.show_cursor:
-            canvas.rect(theme.ACCENT, rect(cell_rect(b.cursor)), 3)
-
     def last_turn_cells(self) -> tuple[list[int], list[int]]:
         """``(arrived, left)`` of the last turn (:func:`glissando.controller.changed_cells`);
         both empty before the first turn."""
@@ -548,7 +531,7 @@ class GlissandoScene(Scene):
             return [], []
         return changed_cells(self.log.previous, self.pos, self.log.turns[-1])
 
-    def _scored(self):
+    def scored(self):
         """The five the last turn scored with, or None (drawn until the next pawn is placed)."""
         if not self.log.turns:
             return None
@@ -561,96 +544,9 @@ class GlissandoScene(Scene):
             return
         arrived, left = self.last_turn_cells()
         paint.last_turn(canvas, COLORS[self.log.previous.to_move], arrived, left)
-        run = self._scored()
+        run = self.scored()
         if run:
             paint.scored_stroke(canvas, run)
-
-    def _draw_pawns(self, canvas) -> None:
-        tip = self.tip if self.tip is not None else self.pos
-        step = self.anim.data.get("step") if self.anim is not None else None
-        moving = dict(step.moves) if step is not None and step.kind == "slide" else {}
-        run = self._scored() if self.board.stage in ("place", None) and self.anim is None else None
-        if run:
-            paint.scored_five(canvas, run, 0.4)
-        drag = self.board.drag
-        faint = {a for a, _b in drag.moves} if drag is not None and drag.moves else ()
-        paint.pawns(canvas, tip.blue, tip.orange, skip=moving, faint=faint)
-        if moving:
-            k = view.ease_out(self.anim.progress)
-            for a, b in moving.items():
-                color = BLUE if tip.blue >> a & 1 else ORANGE
-                canvas.blit(pawn(canvas, color), view.lerp(cell_center(a), cell_center(b), k), anchor="center")
-
-    def _draw_overlays(self, canvas) -> None:
-        tip, b = self.tip, self.board
-        if tip is None:
-            return
-        kind = self.anim.kind if self.anim is not None else None
-        if tip.placed is not None and tip.stage == "slide" and kind != "slide":
-            canvas.circle(theme.ACCENT, cell_center(tip.placed), PAWN_R + 5, 3)   # the pawn just placed
-        if kind == "place":
-            for sq in self.anim.data["step"].cells:
-                canvas.circle(theme.ACCENT, cell_center(sq), PAWN_R + 4 + int(14 * (1 - self.anim.progress)), 3)
-        if b.selected is not None and tip.stage == "slide" and self.human_to_move \
-                and tip.at(b.selected) == self.pos.to_move:           # a keyboard slide's pawn
-            canvas.circle(theme.TEXT, cell_center(b.selected), PAWN_R + 6, 3)
-            for sq, d in tip.legal_slides():
-                if sq == b.selected:
-                    canvas.polygon(theme.ACCENT, view.arrow(sq, d))
-        drag = b.drag
-        if drag is not None and drag.dir is not None:                 # the ghosts (G-4)
-            if drag.target is not None:
-                canvas.line(theme.ACCENT, cell_center(drag.sq), cell_center(drag.target), 4)
-                for a, c in drag.moves:
-                    canvas.blit(pawn(canvas, tip.at(a), alpha=185), cell_center(c), anchor="center")
-                    canvas.circle(theme.ACCENT, cell_center(c), PAWN_R + 3, 2)
-            else:
-                cross(canvas, drag.sq)
-        if tip.stage == "remove" or kind == "remove":                 # G-5: the scoring five
-            pulse = 0.5 + 0.5 * (math.sin(self.clock * 8) if kind == "remove"
-                                 else attention(self.score_flash, 8))
-            runs = tip.scoring_runs()
-            for run in runs:
-                paint.scored_five(canvas, run, pulse)
-            for run in runs:
-                for sq in run:
-                    canvas.blit(pawn(canvas, tip.at(sq)), cell_center(sq), anchor="center")
-                paint.scored_stroke(canvas, run)
-            picked = self.anim.data["step"].cells if kind == "remove" else \
-                ((b.first_pick,) if b.first_pick is not None else ())
-            if kind != "remove" and self.human_to_move:
-                for sq in tip.removable_with(b.first_pick):
-                    canvas.circle(theme.TEXT, cell_center(sq), PAWN_R + 5, 3)
-            for sq in picked:
-                cross(canvas, sq)
-
-    def _draw_hint(self, canvas) -> None:
-        """The hinted turn on the board (its placement, slide and removals ringed) and its
-        reason under the board, while the position it was found for is shown."""
-        box = rect(view.HINT_NOTE)
-        if self.hint_task.thinking and self.human_to_move:
-            fitted(canvas, texts.hint_thinking(), box.center, theme.SMALL, theme.MUTED, anchor="center")
-            return
-        if self.hint is None or self.hint[0] != self.pos.to_text() or not self.human_to_move:
-            return
-        _text, turn, sentence = self.hint
-        t = Turn.parse(turn)
-        hue = (120, 230, 255)
-        if self.board.stage == "place":
-            canvas.circle(hue, cell_center(t.place), PAWN_R + 4, 4)
-            canvas.circle(hue, cell_center(t.place), 6)
-        if t.slide is not None and self.board.stage in ("place", "slide"):
-            canvas.polygon(hue, view.arrow(*t.slide, size=13))
-        canvas.panel(box, theme.BG2, radius=12, border=hue)
-        from ludotheque.session import fit_text
-        from ludotheque.session.endpanel import theme_measure
-
-        f = fit_text(sentence, box.width - 28, theme_measure, size=18, smallest=13, max_lines=3)
-        step = theme.font(f.size).get_linesize()
-        y = box.centery - step * len(f.lines) / 2
-        for line in f.lines:
-            canvas.text(line, (box.x + 14, y), f.size, theme.TEXT)
-            y += step
 
     def _stage_text(self) -> str:
         color = self.pos.to_move
