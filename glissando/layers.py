@@ -117,9 +117,10 @@ def hint(canvas, scene) -> None:
     from ludotheque.session import fit_text
     from ludotheque.session.endpanel import theme_measure
 
-    f = fit_text(sentence, box.width - 28, theme_measure, size=18, smallest=13, max_lines=3)
+    f = fit_text(sentence, box.width - 24, theme_measure, size=18, smallest=13, max_lines=5,
+                 prefer="size")
     step = theme.font(f.size).get_linesize()
     y = box.centery - step * len(f.lines) / 2
     for line in f.lines:
-        canvas.text(line, (box.x + 14, y), f.size, theme.TEXT)
+        canvas.text(line, (box.x + 12, y), f.size, theme.TEXT)
         y += step

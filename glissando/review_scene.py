@@ -49,7 +49,7 @@ class ReviewScene(Scene):
         self.task = AITask(app.run_worker)
         self.result: dict | None = None          # review_game's answer once it came
         self.failed = False
-        col = Box(20, 100, 300, 600)
+        col = Box(20, 100, 296, 600)
         self.prev_btn = Button((976, 560, 134, 50), "‹", lambda: self.step(-1), size=theme.LARGE)
         self.next_btn = Button((1122, 560, 134, 50), "›", lambda: self.step(1), size=theme.LARGE)
         self.jump_btn = Button((col.x, 560, col.w, 50), lambda: _("Go to the turning point"),
@@ -168,9 +168,9 @@ class ReviewScene(Scene):
 
     def _draw_left(self, canvas, here, m) -> None:
         r = self.replay
-        fitted(canvas, texts.review_title(), (20, 24), theme.LARGE, theme.ACCENT, bold=True, max_width=330)
-        fitted(canvas, texts.review_step(r.k, len(r.turns)), (20, 70), theme.BODY, theme.TEXT, max_width=330)
-        box = Box(20, 110, 320, 430)
+        fitted(canvas, texts.review_title(), (20, 24), theme.LARGE, theme.ACCENT, bold=True, max_width=296)
+        fitted(canvas, texts.review_step(r.k, len(r.turns)), (20, 70), theme.BODY, theme.TEXT, max_width=296)
+        box = Box(20, 110, 296, 430)
         if self.task.thinking:
             self._paragraph(canvas, texts.review_working(), box, color=theme.MUTED)
             return

@@ -144,10 +144,10 @@ def review_working() -> str:
 
 
 def review_step(k: int, n: int) -> str:
-    """"Turn 12 of 40" (``k`` turns shown played of ``n``); 0: the start."""
+    """"After turn 12 of 40" (``k`` turns shown played of ``n``); 0: the start."""
     if k == 0:
         return _("Start of the game ({n} turns)").format(n=n)
-    return _("Turn {k} of {n}").format(k=k, n=n)
+    return _("After turn {k} of {n}").format(k=k, n=n)
 
 
 def review_mistake(name: str, turn: str, number: int, better: str | None, decisive: bool) -> str:

@@ -51,7 +51,7 @@ HINT_BTN = Box(976, 490, 280, 50)
 ACTION_BTN = Box(976, 548, 280, 56)        # "No slide" during the slide step
 UNDO_BTN = Box(976, 614, 280, 56)
 BANNER = Box(BOARD.x - BOARD_PAD, 6, BOARD.w + 2 * BOARD_PAD, 40)
-HINT_NOTE = Box(BOARD.x - BOARD_PAD, 640, BOARD.w + 2 * BOARD_PAD, 74)
+HINT_NOTE = Box(20, 584, 282, 130)         # over the colour key, while a hint is shown
 
 #: G-4 directions as screen steps (x right, y down): "^" is up the board (rank + 1).
 SCREEN_STEP = {"^": (0, -1), "v": (0, 1), "<": (-1, 0), ">": (1, 0)}
