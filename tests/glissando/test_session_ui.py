@@ -229,3 +229,22 @@ def test_the_review_shows_the_turn_that_lost_and_the_one_that_held(app):
     assert f"Turn {m['index'] + 1}: after {m['turn']}" in said
     if m["better"]:
         assert f"{m['better']} would have held." in said
+
+
+def test_view_controller_and_texts_are_pure_and_stage_the_computers_turn():
+    """The geometry, the controller and the texts import with pygame unimportable (the
+    layers of design.md), and the controller stages a scoring turn as the placement then
+    the removal (G-3, G-5: no slide step when the turn has none)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['pygame'] = None\n"
+            "import glissando.view, glissando.controller, glissando.texts\n"
+            "from glissando.controller import Board, staged\n"
+            "from glissando.rules import Position\n"
+            "p = Position.from_text('8/8/8/8/8/8/O7/BBBB2OO b 0-0 28-29 2')\n"
+            "steps, done = staged(p, 'e1 xa1 xb1')\n"
+            "assert [s.kind for s in steps] == ['place', 'remove'] and done.stage == 'done'\n"
+            "print('pure')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip() == "pure", out.stderr
