@@ -192,8 +192,10 @@ def test_killing_the_worker_mid_decision_the_game_goes_on(app, tmp_path, monkeyp
 
 # ------------------------------------------------------------------ the review (issue 17 §3)
 
-def test_the_review_opens_from_the_end_panel_and_steps_through_the_game(app):
-    scene = start(app, "8/8/8/8/8/8/O7/BBBB2OO b 1-0 28-29 2")
+@pytest.mark.parametrize("players", [HUMANS, (PlayerSpec("Ann"), PlayerSpec("C", "ai", "master"))],
+                         ids=["two people", "against the computer"])
+def test_the_review_opens_from_the_end_panel_and_steps_through_the_game(app, players):
+    scene = start(app, "8/8/8/8/8/8/O7/BBBB2OO b 1-0 28-29 2", players=players)
     click(app, at("e1"))
     key(app, pygame.K_RETURN)
     click(app, at("a1"))
