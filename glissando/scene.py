@@ -479,11 +479,21 @@ class GlissandoScene(Scene):
 
     def draw(self, canvas) -> None:
         canvas = as_canvas(canvas)
-        self._draw_scene(canvas)
-        if self.pos.is_terminal() and self.anim is None:
-            self.end.draw(canvas)
-            if not self.end.hidden:
-                self.review_btn.draw(canvas)
+        over = self.pos.is_terminal() and self.anim is None
+        if over and not self.end.hidden:
+            # the board under the end panel is still: drawn and dimmed once, kept as a layer
+            def still(layer):
+                self._draw_scene(layer)
+                layer.dim(140)
+            canvas.backdrop(("glissando.over", id(self), len(self.log), i18n.language()), still)
+            top = canvas.sub(canvas.bounds)
+            top.dim = lambda alpha=150: None          # the veil is in the layer already
+            self.end.draw(top)
+            self.review_btn.draw(canvas)
+        else:
+            self._draw_scene(canvas)
+            if over:
+                self.end.draw(canvas)                 # hidden: "Show the result (V)" only
 
     def _still_key(self):
         return ("glissando.still", i18n.language(), tuple(tuple(p.to_dict().items()) for p in self.players),
