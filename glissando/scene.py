@@ -87,7 +87,7 @@ class GlissandoScene(Scene):
         opts = config.options or {}
         self.session = GameSession(app, config, game_id=self.game_id, sides=(BLUE, ORANGE),
                                    side_names=(lambda: side_name(BLUE), lambda: side_name(ORANGE)),
-                                   extra=lambda: {"hinted": sorted(i for i in self.hinted if i < len(self.log))})
+                                   extra=self._extra)
         target = opts.get("target", 2)
         self.log = self.session.open_log(Position.from_text, lambda: Position.start(
             target=target, first=choose_first(self.session.seed, opts.get("first", "random"))))
@@ -165,6 +165,13 @@ class GlissandoScene(Scene):
         if self.anim is not None or self.thinking or self.hint_task.thinking or self.is_ai(self.pos.to_move):
             return True
         return self.board.stage == "remove" and attending(self.score_flash, 8)
+
+    def _extra(self) -> dict:
+        """Glissando's own save fields: ``hinted`` (turns played after a hint, decision 13)
+        and ``history``, the turns again under the name the previous version reads, so
+        a game saved now still resumes there."""
+        return {"hinted": sorted(i for i in self.hinted if i < len(self.log)),
+                "history": list(self.log.turns)}
 
     def save_data(self) -> dict | None:
         """The autosave (``GameSession.save_data``: players, seed, start, turns, position)

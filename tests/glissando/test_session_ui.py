@@ -250,3 +250,13 @@ def test_view_controller_and_texts_are_pure_and_stage_the_computers_turn():
             "print('pure')\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.stdout.strip() == "pure", out.stderr
+
+
+def test_a_save_names_the_turns_for_this_version_and_the_previous_one(app):
+    scene = start(app, "8/8/8/8/8/8/8/8 b 0-0 32-32 2")
+    click(app, at("a1"))
+    key(app, pygame.K_RETURN)
+    data = app.saves.load("glissando")
+    assert data["turns"] == data["history"] == ["a1"] and data["hinted"] == []
+    again = GlissandoScene(app, GameConfig(players=HUMANS, resume=data))
+    assert again.pos == scene.pos
