@@ -449,8 +449,9 @@ class RulesScene(Scene):
 
 
 class SettingsScene(Scene):
-    """Language, volume, sound, full screen, player names, default AI level, hints and
-    assisted calculation; every change is remembered at once."""
+    """Language, volume, sound, full screen, player names, default AI level and hints;
+    every change is remembered at once. (Magico's assisted calculation is an option of
+    the Magico game, chosen on its setup screen — issue 14 §1.)"""
 
     overlay = False
     opaque = True
@@ -481,8 +482,6 @@ class SettingsScene(Scene):
                               self._set_level, label_of=level_name))
         self.focus.add(Toggle((x, y + 420, w, 50), lambda: _("Beginner hints"), lambda: s.hints,
                               lambda v: self._set("hints", v)))
-        self.focus.add(Toggle((x, y + 480, w, 50), lambda: _("Assisted calculation (Magico)"),
-                              lambda: s.assisted_calc, lambda v: self._set("assisted_calc", v)))
         self.focus.add(Button((theme.W // 2 - 110, theme.H - 62, 220, 50), lambda: _("Back"), self.close))
 
     def _set(self, key, value):
