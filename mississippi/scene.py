@@ -20,8 +20,9 @@ from ludotheque import i18n, theme
 from ludotheque.scene import Scene, attending
 from ludotheque.widgets import Button
 
-from mississippi import ai, paint
-from mississippi.paint import SCALE, fit as _fit, to_mm
+from mississippi import ai, hud
+from mississippi.hud import fit as _fit
+from mississippi.paint import SCALE, to_mm
 from mississippi.pointer import SteadyFlick
 from mississippi.rules import (IllegalAction, LEFT_EDGE, Match, PuckOutcome, PUCK_RADIUS,
                                Report, RIGHT_EDGE, TABLE_LENGTH, TABLE_WIDTH, ZONES, TablePuck)
@@ -711,8 +712,8 @@ class MississippiScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, canvas) -> None:
-        """Draw the match on ``canvas`` (:func:`mississippi.paint.draw`)."""
-        paint.draw(canvas, self)
+        """Draw the match on ``canvas`` (:func:`mississippi.hud.draw`)."""
+        hud.draw(canvas, self)
 
     def hand_count(self, side: str) -> int:
         """Pucks in ``side``'s hand as the players see it: the rules' gutter count minus a
