@@ -33,7 +33,7 @@ import pygame
 from ludotheque.game import GameConfig, PlayerSpec
 from ludotheque.menu import start_game
 from mississippi.rules import Match, PuckOutcome, Report, TABLE, TablePuck
-from mississippi.scene import to_px
+from mississippi.paint import to_px
 from mississippi.sim import TableSim
 from tests.harness import frames, move, post
 

@@ -13,7 +13,7 @@ _ = i18n.domain("mississippi")
 
 
 def _draw_preview(surface, rect):
-    from mississippi.scene import draw_preview
+    from mississippi.paint import draw_preview
 
     draw_preview(surface, rect)
 

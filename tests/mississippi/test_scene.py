@@ -9,9 +9,10 @@ import pytest
 from ludotheque import theme
 from ludotheque.game import GameConfig, PlayerSpec
 from ludotheque.menu import start_game
-from mississippi import DESCRIPTOR
+from mississippi import DESCRIPTOR, hud
 from mississippi.rules import Match, PuckOutcome as P, Report
-from mississippi.scene import SCALE, MississippiScene, to_px
+from mississippi.paint import SCALE, to_px
+from mississippi.scene import MississippiScene
 from mississippi.sim import DECEL
 from tests.harness import drag, frames, key, make_app, move, post, run_until
 
@@ -261,7 +262,7 @@ def test_panel_names_and_headings_fit_without_ellipsis():
 @pytest.mark.parametrize("rule", ["M-L1", "M-R10", "M-F3"])
 def test_rule_tag_never_touches_the_explanation(rule):
     app, scene = start()
-    tag, text = scene.rule_tag_rect(rule), scene.explanation_rect(rule)
+    tag, text = hud.rule_tag_rect(rule), hud.explanation_rect(scene, rule)
     assert text.left >= tag.right + 8 and not tag.colliderect(text)
     assert tag.height < 24                           # a small tag, not a text line
 
@@ -273,7 +274,7 @@ def test_each_shot_is_numbered_so_two_hits_in_a_row_read_differently():
     scene.match.shots = 123
     label = scene.shot_label()
     assert "123" in label
-    tag, text = scene.rule_tag_rect("M-R3"), scene.explanation_rect("M-R3")
+    tag, text = hud.rule_tag_rect("M-R3"), hud.explanation_rect(scene, "M-R3")
     under = pygame.Rect(tag.x, tag.bottom + 8, *theme.font(14).size(label))
     assert not under.colliderect(text)               # the number never runs into the text
 
