@@ -151,24 +151,24 @@ def draw_gutter_pucks(s, scene) -> None:
     """The pucks in each gutter = in each player's hand (M-O2), with the count."""
     for side in ("left", "right"):
         n = scene.gutter_shown(side)
-        for i in range(n):
+        for i, owner in enumerate([side] * n + scene.gutter_extras(side)):
             px, py = to_px(*scene.gutter_puck_spot(side, i))
-            draw_puck(s, px, py, COLOURS[side], r=PR * 0.8)
+            draw_puck(s, px, py, COLOURS[owner], r=PR * 0.8)
 
 
 def draw_pucks(s, scene) -> None:
     m = scene.match
     draw_gutter_pucks(s, scene)
     if scene.replay is not None:
-        draw_world(s, scene, scene.replay["sim"], scene.replay["owners"])
-        s.text(_("REPLAY") + (" ×¼" if scene.replay["speed"] < 1 else ""),
+        draw_world(s, scene, scene.replay.sim, scene.replay.record.owners())
+        s.text(_("REPLAY") + (" ×¼" if scene.replay.speed < 1 else ""),
                (640, Y0 - 40), theme.LARGE, theme.ACCENT, anchor="center", bold=True)
         return
     if scene.ghosts_visible():
-        held = scene.lag_hold is not None
+        held = scene.hold is not None
         veil = s.layer((int(2 * PR + 4), int(2 * PR + 4)), alpha=True)
         winner = m.chooser if m.last.rule == "M-L2" else None
-        for owner, x, y in scene.lag_ghosts:
+        for owner, x, y in scene.lag_ghosts():
             veil.fill((0, 0, 0, 0))
             veil.circle((*COLOURS[owner], 255 if held else 150), (PR + 2, PR + 2), PR)
             veil.circle((255, 255, 255, 170), (PR + 2, PR + 2), PR, 2)
@@ -185,29 +185,29 @@ def draw_pucks(s, scene) -> None:
                 box.midbottom = (px, py - PR - 6)
                 box.clamp_ip(pygame.Rect(X0 + 100, 0, 1260 - X0 - 200, 720))
                 if any(box.inflate(2 * PR, 2 * PR).collidepoint(to_px(gx, gy))
-                       for _o, gx, gy in scene.lag_ghosts if (gx, gy) != (x, y)):
+                       for _o, gx, gy in scene.lag_ghosts() if (gx, gy) != (x, y)):
                     box.top = py + PR + 6             # not over the other lag puck
                 s.panel(box, theme.BG2, radius=6, border=theme.GOOD)
                 s.text(label, box.center, theme.SMALL, theme.GOOD, anchor="center", bold=True)
         if held:
             s.text(_("Click or press Enter to go on"), (640, Y0 + TABLE_H + RAIL + 22),
                    theme.SMALL, theme.TEXT, anchor="center")
-    if scene.sim is not None:
-        draw_world(s, scene, scene.sim, scene.shot_owner)
+    if scene.flight is not None:
+        draw_world(s, scene, scene.flight.sim, scene.flight.owners())
     else:
         for pid, p in m.table.items():
-            if scene.flip and scene.flip.get("started") is not None and pid == m.target:
+            if scene.duel is not None and scene.duel.started and pid == m.target:
                 continue
             px, py = to_px(p.x, p.y)
             ring = theme.ACCENT if pid == m.target else None
             draw_puck(s, px, py, COLOURS[p.owner], ring=ring, standing=p.standing, angle=p.angle)
     # the puck in hand, ready to flick
-    side, kind = scene._human_flicker()
-    if scene.tracker is not None and scene.tracker.active:
-        px, py = to_px(*scene.tracker.puck)
+    side, kind = scene.flicker()
+    if scene.aim is not None:
+        px, py = to_px(*scene.aim.puck)
         if scene.aim_guide:
-            draw_drag_guide(s, scene, *scene.tracker.puck)
-        draw_puck(s, px, py, COLOURS[scene.tracker.side], ring=theme.TEXT)
+            draw_drag_guide(s, scene, *scene.aim.puck)
+        draw_puck(s, px, py, COLOURS[scene.aim.side], ring=theme.TEXT)
     elif side is not None:
         hx, hy = scene.hand_spot(side)
         px, py = to_px(hx, hy)
@@ -218,15 +218,21 @@ def draw_pucks(s, scene) -> None:
             tp = m.table[m.target]
             dashed(s, (px, py), to_px(tp.x, tp.y), theme.ACCENT)
     if scene.ai_aim is not None:
-        plan = scene.ai_aim[0]
+        plan = scene.ai_aim.plan
         px, py = to_px(plan.x, plan.y)
         side = m.lag_side if m.phase == "lag" else m.shooter
         draw_puck(s, px, py, COLOURS[side], ring=theme.TEXT)
         v = math.hypot(plan.vx, plan.vy) or 1
         dashed(s, (px, py), (px + plan.vx / v * 160, py + plan.vy / v * 160), theme.TEXT)
     # the target being dragged into place
-    if scene.drag_target is not None:
-        x, y = scene.drag_target
+    hint = scene.hint_guide()
+    if hint is not None and scene.aim is None:        # the Expert's shot (issue 17 §2)
+        a, b = to_px(hint.x0, hint.y0), to_px(hint.x1, hint.y1)
+        dashed(s, a, b, theme.GOOD)
+        s.circle(theme.GOOD, b, PR, 2)
+        tag(s, _("hint: {v:.1f} m/s").format(v=hint.speed / 1000), (a[0], a[1] - PR - 6), theme.GOOD)
+    if scene.placing is not None:
+        x, y = scene.placing.x, scene.placing.y
         ok = m.check_target(x, y, standing=scene.standing, angle=scene.angle) is None
         px, py = to_px(x, y)
         draw_puck(s, px, py, COLOURS[m.placer], ring=theme.GOOD if ok else theme.BAD,
@@ -241,7 +247,7 @@ def draw_drag_guide(s, scene, x0: float, y0: float) -> None:
     pred = scene.drag_prediction()
     a = to_px(x0, y0)
     m = scene.match
-    if m.target in m.table and scene._flick_kind != "lag":
+    if m.target in m.table and scene.aim.kind != "lag":
         tp = m.table[m.target]
         dashed(s, a, to_px(tp.x, tp.y), theme.MUTED)
     if pred is None:
@@ -288,11 +294,12 @@ def draw_world(s, scene, sim: TableSim, owners: dict) -> None:
 
 
 def draw_flip(s, scene) -> None:
-    m, f = scene.match, scene.flip
+    m, f = scene.match, scene.duel
     tp = m.table.get(m.target)
     bar = pygame.Rect(440, 170, 400, 14)
-    if f["started"] is None:
-        frac = max(0.0, 1 - f["t"] / f["window"])
+    toss = f.toss
+    if not f.started:
+        frac = f.window_left()
         s.rect(theme.PANEL, bar, border_radius=7)
         s.rect(theme.BAD, (bar.x, bar.y, bar.w * frac, bar.h), border_radius=7)
         s.text(_("Time to flip"), (bar.centerx, bar.y - 4), theme.SMALL, theme.TEXT,
@@ -302,13 +309,13 @@ def draw_flip(s, scene) -> None:
             s.circle(theme.BAD, (px, py), PR + 8, 3)
         return
     # the puck in the air, spinning; a gauge with the catch band
-    el = f["t"] - f["started"]
+    el = f.race.in_air()
     x = tp.x if tp else (RIGHT_EDGE if m.placer == "right" else LEFT_EDGE)
     y = tp.y if tp else TABLE_WIDTH / 2
     px, py = to_px(x, y)
-    hmm = scene.toss.height(el)
+    hmm = toss.height(el)
     h = hmm * SCALE * 0.9
-    squash = max(0.18, abs(math.cos(scene.toss.angle(el))))
+    squash = max(0.18, abs(math.cos(toss.angle(el))))
     grow = 1.0 + hmm / 220.0                      # nearer the eye as it rises
     owner = tp.owner if tp else m.shooter
     shadow = pygame.Rect(0, 0, 2 * PR * 1.2, PR * 0.7)
@@ -321,15 +328,16 @@ def draw_flip(s, scene) -> None:
     s.ellipse(theme.TEXT, rect, 2)
     gauge = pygame.Rect(640 - 12, 160, 24, 80)
     s.rect(theme.PANEL, gauge)
-    band = scene.toss.window / scene.toss.airtime
+    band = toss.window / toss.airtime
     s.rect(theme.GOOD, (gauge.x, gauge.bottom - gauge.h * band, gauge.w, gauge.h * band))
-    level = gauge.bottom - gauge.h * min(1.0, el / scene.toss.airtime)
+    level = gauge.bottom - gauge.h * min(1.0, el / toss.airtime)
     s.line(theme.TEXT, (gauge.x - 6, level), (gauge.right + 6, level), 3)
     s.text(_("CATCH in the green!"), (gauge.right + 14, gauge.y), theme.SMALL, theme.GOOD)
 
 
 def draw_debug(s, scene) -> None:
-    sim = scene.sim or (scene.replay or {}).get("sim")
+    sim = (scene.flight.sim if scene.flight is not None else
+           scene.replay.sim if scene.replay is not None else None)
     lines = [f"phase {scene.match.phase}  shots {scene.match.shots}  t {scene.t:.2f}s"]
     if scene.last_launch:
         ll = scene.last_launch
