@@ -165,12 +165,15 @@ class MississippiScene(Shown, Scene):
         return bool(getattr(self.app.settings, "hints", False))
 
     def hint_allowed(self) -> bool:
-        """Decision 13: hints are on between two people and below Expert; against the
-        computer at Expert (or Master) only with the game's ``hints`` option."""
-        if "hints" in self.options:
-            return bool(self.options["hints"])
-        levels = [self.level(s) for s in ("left", "right") if self.is_ai(s)]
-        return not any(lv in ("expert", "master") for lv in levels)
+        """Decision 13: with the ``hints`` option at "auto", hints are on between two
+        people and below Expert, off against the computer at Expert (or Master); "on" and
+        "off" decide."""
+        choice = self.options.get("hints", "auto")
+        if choice in ("on", True):
+            return True
+        if choice in ("off", False):
+            return False
+        return not any(self.is_ai(s) and self.level(s) in ("expert", "master") for s in ("left", "right"))
 
     # ------------------------------------------------------------------ the rules
     def play(self, action: Action) -> bool:
