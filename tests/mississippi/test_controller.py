@@ -30,7 +30,8 @@ def lagged():
 
 def test_the_controller_imports_neither_pygame_nor_the_shell():
     code = ("import sys; sys.modules['pygame'] = None; import mississippi.controller; "
-            "print(','.join(m for m, v in sys.modules.items() if v is not None and m.split('.')[0] in ('pygame', 'ludotheque')))")
+            "print(','.join(m for m, v in sys.modules.items()"
+            " if v is not None and m.split('.')[0] in ('pygame', 'ludotheque')))")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == ""
