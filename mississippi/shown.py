@@ -160,9 +160,11 @@ class Shown:
         (the M-L3 replay text gives way to the next lag's once the result was seen)."""
         if self.note:
             return self.note
-        last = self.match.last
+        m = self.match
+        last = m.last
         code = "lag-start" if last.code == "lag-replay" and self.hold is None else last.code
-        return texts.outcome_text(code, last.facts, self.who) or last.text
+        facts = {"chooser": m.chooser, **last.facts}          # M-L2: who chose
+        return texts.outcome_text(code, facts, self.who) or last.text
 
     def shot_label(self) -> str:
         """The number of the last shot, under the rule tag ("· hint" when it was hinted)."""

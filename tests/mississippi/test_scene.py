@@ -583,3 +583,13 @@ def test_hint_is_off_by_default_against_the_expert_and_on_with_the_option():
     assert scene.hint_allowed() and scene.b_hint.visible
     app, scene = start(m, players=(PlayerSpec("Ann"), PlayerSpec("Computer", "ai", "intermediate")))
     assert scene.hint_allowed()
+
+
+def test_M_L2_the_role_chosen_says_who_chose():
+    m = Match.new("Ann", "Bob")
+    m.lag_shot(Report({1: P("table", 3300)}))
+    m.lag_shot(Report({1: P("table", 3300), 2: P("table", 1500)}))
+    app, scene = start(m)
+    frames(app, 1)
+    scene.choose("placer")
+    assert scene.explanation() == "Ann chose to be placer."
