@@ -33,7 +33,7 @@ import pygame
 from ludotheque.game import GameConfig, PlayerSpec
 from ludotheque.menu import start_game
 from mississippi.rules import Match, PuckOutcome, Report, TABLE, TablePuck
-from mississippi.paint import to_px
+
 from mississippi.sim import TableSim
 from tests.harness import frames, move, post
 
@@ -121,7 +121,7 @@ def phases(app, descriptor):
 
     # placing: drag the target from the right gutter, sweeping over the target zone
     scene = _start(app, descriptor, lagged())
-    gutter = tuple(round(c) for c in to_px(TABLE.length - TABLE.gutter_length / 2, MID_Y))
+    gutter = tuple(round(c) for c in app.top.view.to_design(TABLE.length - TABLE.gutter_length / 2, MID_Y))
     post(app, pygame.MOUSEBUTTONDOWN, pos=gutter, button=1, touch=False)        
     sweep = {"i": 0}
 
@@ -129,13 +129,13 @@ def phases(app, descriptor):
         sweep["i"] += 1
         x = 2900 + 500 * (0.5 + 0.5 * math.sin(sweep["i"] / 15))    # in and out of the zone
         y = MID_Y + 150 * math.sin(sweep["i"] / 23)
-        move(app, tuple(round(c) for c in to_px(x, y)), buttons=(1, 0, 0))
+        move(app, tuple(round(c) for c in app.top.view.to_design(x, y)), buttons=(1, 0, 0))
         assert scene.drag_target is not None
 
     yield "mississippi placing", hold_place
 
     # the end of a step: the target released in the zone (M-R1), autosaved
-    zone = tuple(round(c) for c in to_px(3300, 200))
+    zone = tuple(round(c) for c in app.top.view.to_design(3300, 200))
     last = {"scene": None, "ended": 0, "tried": 0}
 
     def hold_place_end():

@@ -54,12 +54,9 @@ def draw(canvas, scene) -> None:
 
 def draw_scene(canvas, scene) -> None:
     """Everything but the win panel."""
-    canvas.fill_around(theme.BG, TABLE_BAND)     # the table's layer covers the rest
-    paint.draw_table(canvas)
-    paint.draw_pucks(canvas, scene)
+    canvas.fill_around(theme.BG, paint.table_band(scene.view))   # the table's layer covers it
+    paint.draw_table(canvas, scene.view, paint.snapshot_of(scene))  # table, pucks, flip, overview
     draw_hud(canvas, scene)
-    if scene.match.phase == "flip" and scene.flip is not None:
-        paint.draw_flip(canvas, scene)
     for b in scene.buttons:
         if b.visible:
             b.draw(canvas)

@@ -22,7 +22,8 @@ from ludotheque.widgets import Button
 
 from mississippi import ai, hud
 from mississippi.hud import fit as _fit
-from mississippi.paint import SCALE, to_mm
+from mississippi import paint, view as mview
+from mississippi.paint import SCALE
 from mississippi.pointer import SteadyFlick
 from mississippi.rules import (IllegalAction, LEFT_EDGE, Match, PuckOutcome, PUCK_RADIUS,
                                Report, RIGHT_EDGE, TABLE_LENGTH, TABLE_WIDTH, ZONES, TablePuck)
@@ -73,6 +74,7 @@ class MississippiScene(Scene):
         self.seed = int(seed)
         self.rng = random.Random(self.seed + self.match.shots)
         self.toss = FlipToss()
+        self.view = mview.make_view(self.options)   # table mm <-> design units, camera
         self.t = 0.0
         self.sim: TableSim | None = None
         self.shot_kind: str | None = None
@@ -104,6 +106,7 @@ class MississippiScene(Scene):
         if self.match.phase == "flip":
             self._open_flip()
         self._refresh_buttons()
+        self.view.settle(paint.snapshot_of(self))      # the camera starts where play is
 
     # ------------------------------------------------------------------ the shell's questions
     @property
@@ -127,8 +130,8 @@ class MississippiScene(Scene):
         if m.phase == "over":
             return False
         if self.busy() or self.future is not None or m.phase == "flip" or self.debug \
-                or self.tracking_pointer or self.is_ai(m.to_act):
-            return True
+                or self.tracking_pointer or self.is_ai(m.to_act) or not self.view.settled:
+            return True                                   # (the camera still pans)
         if m.phase == "place" and self.is_ai(m.shooter) and m.knock_required and not m.knocked:
             return True                                   # the computer knocks first (M-R8)
         return self._calm_key() != self._calm_seen or attending(self.t - self._calm_t0, 6)
@@ -588,7 +591,7 @@ class MississippiScene(Scene):
         if m.phase == "over":
             self.app.to_menu()
             return True
-        x, y = to_mm(*pos)
+        x, y = self.view.to_table(*pos)
         side, kind = self._human_flicker()
         if side is not None:
             hx, hy = self.hand_spot(side)
@@ -609,7 +612,7 @@ class MississippiScene(Scene):
         return False
 
     def _motion(self, pos) -> bool:
-        x, y = to_mm(*pos)
+        x, y = self.view.to_table(*pos)
         if self.tracker is not None and self.tracker.active:
             self._drag_wall.append((time.perf_counter(), pos))
             launch = self.tracker.move(self.t, x, y)
@@ -622,7 +625,7 @@ class MississippiScene(Scene):
         return False
 
     def _release(self, pos) -> bool:
-        x, y = to_mm(*pos)
+        x, y = self.view.to_table(*pos)
         if self.tracker is not None and self.tracker.active:
             self._drag_wall.append((time.perf_counter(), pos))
             self._flick_done(self.tracker.release(self.t, x, y))

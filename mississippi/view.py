@@ -48,6 +48,10 @@ TABLE = Table()
 DESIGN_W, DESIGN_H = 1280, 720
 OVERVIEW_PX_PER_MM = 0.2
 """Design px per mm of the overview strip: the 3770 mm table is 754 design px long."""
+END_MM = 15.0
+"""Thickness (mm) of the end boards as drawn: the close view at an end shows its board."""
+RAIL_PX = 10.0
+"""Design px of the rails drawn above and below the close view's table."""
 
 
 class Box(NamedTuple):
@@ -143,7 +147,8 @@ class Guide:
 class FlipView:
     """The flip race (M-F1): the overhanging target at (x, y) mm of ``owner``;
     ``started`` once the placer flipped it; then ``height`` mm above the table and
-    ``spin`` rad; ``window_frac`` the part of the flip window left (1 → 0)."""
+    ``spin`` rad and ``progress`` the part of its time in the air gone (0 → 1);
+    ``window_frac`` the part of the flip window left (1 → 0)."""
 
     x: float
     y: float
@@ -152,6 +157,7 @@ class FlipView:
     height: float = 0.0
     spin: float = 0.0
     window_frac: float = 1.0
+    progress: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -177,6 +183,10 @@ class TableSnapshot:
     moving: bool = False
     dragging: bool = False
     replay: float | None = None
+    calm: float = 0.0
+    """Seconds since the table last changed what it asks of a person (the scene's calm
+    clock): pulses breathe, then hold (``ludotheque.scene.attention``); a puck left
+    overhanging teeters, then settles."""
 
     def actor_end(self) -> str:
         """The end whose player acts now: the placer's while placing or racing the flip,
@@ -232,7 +242,7 @@ class CameraView:
         self.table = table
         self.main = layout.main
         self.half_mm = self.main.w / 2 / self.s
-        lo, hi = self.half_mm, table.length - self.half_mm
+        lo, hi = self.half_mm - END_MM, table.length - self.half_mm + END_MM
         self._range = (lo, hi) if lo <= hi else (table.length / 2, table.length / 2)
         self.focus = self._range[0]
         self.velocity = 0.0
@@ -504,4 +514,4 @@ def make_view(options: dict | None = None):
 
 __all__ = ["Box", "Layout", "LAYOUT", "CAMERA_LAYOUT", "PERSPECTIVE_LAYOUT", "PuckView",
            "Guide", "FlipView", "TableSnapshot", "CameraView", "PerspectiveView",
-           "make_view", "gutter_spot", "OVERVIEW_PX_PER_MM", "VIEWS"]
+           "make_view", "gutter_spot", "OVERVIEW_PX_PER_MM", "VIEWS", "END_MM", "RAIL_PX"]

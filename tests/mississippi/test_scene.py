@@ -11,7 +11,7 @@ from ludotheque.game import GameConfig, PlayerSpec
 from ludotheque.menu import start_game
 from mississippi import DESCRIPTOR, hud
 from mississippi.rules import Match, PuckOutcome as P, Report
-from mississippi.paint import SCALE, to_px
+from mississippi.paint import SCALE
 from mississippi.scene import MississippiScene
 from mississippi.sim import DECEL
 from tests.harness import drag, frames, key, make_app, move, post, run_until
@@ -43,7 +43,7 @@ def lagged(shooter="left"):
 
 def test_M_U1_flick_launches_with_the_drag_speed():
     app, scene = start()
-    hx, hy = to_px(*scene.hand_spot("left"))                       # the glowing puck in Ann's zone
+    hx, hy = scene.view.to_design(*scene.hand_spot("left"))                       # the glowing puck in Ann's zone
     start_px = (round(hx), round(hy))
     end_px = (start_px[0] + 150, start_px[1])
     drag(app, start_px, end_px, seconds=0.25, steps=15)
@@ -61,7 +61,7 @@ def test_M_U1_flick_launches_with_the_drag_speed():
 
 def test_M_U1_a_drag_held_still_before_letting_go_throws_nothing_and_says_why():
     app, scene = start()
-    hx, hy = to_px(*scene.hand_spot("left"))
+    hx, hy = scene.view.to_design(*scene.hand_spot("left"))
     start_px = (round(hx), round(hy))
     drag(app, start_px, (start_px[0] + 80, start_px[1]), seconds=0.2, steps=8, release=False)
     frames(app, 30)                                  # half a second held still
@@ -74,12 +74,12 @@ def test_M_U1_a_drag_held_still_before_letting_go_throws_nothing_and_says_why():
 def test_M_R1_placing_outside_the_zone_is_refused():
     app, scene = start(lagged())                     # Ann shoots, Bob places at the right
     m = scene.match
-    gutter = tuple(round(c) for c in to_px(3635, MID_Y))
-    middle = tuple(round(c) for c in to_px(2000, MID_Y))
+    gutter = tuple(round(c) for c in scene.view.to_design(3635, MID_Y))
+    middle = tuple(round(c) for c in scene.view.to_design(2000, MID_Y))
     drag(app, gutter, middle, seconds=0.3)
     assert m.phase == "place" and m.target is None and m.gutter["right"] == 8
     assert "M-R1" in (app.toasts.current or "")
-    zone = tuple(round(c) for c in to_px(3300, 200))
+    zone = tuple(round(c) for c in scene.view.to_design(3300, 200))
     drag(app, gutter, zone, seconds=0.3)
     assert m.phase == "shoot" and m.target is not None
     tp = m.table[m.target]
@@ -88,8 +88,8 @@ def test_M_R1_placing_outside_the_zone_is_refused():
 
 def test_autosave_between_shots_restores_the_exact_table():
     app, scene = start(lagged())
-    zone = tuple(round(c) for c in to_px(3250, 180))
-    drag(app, tuple(round(c) for c in to_px(3635, MID_Y)), zone, seconds=0.3)
+    zone = tuple(round(c) for c in scene.view.to_design(3250, 180))
+    drag(app, tuple(round(c) for c in scene.view.to_design(3635, MID_Y)), zone, seconds=0.3)
     saved = app.saves.load("mississippi")
     assert saved is not None
     m2 = Match.from_dict(saved["match"])
@@ -119,7 +119,7 @@ def test_M_R8_forgotten_knock_swaps_roles_at_once():
     m = _last_puck_match()
     m.place_target(3300, MID_Y)
     app, scene = start(m)
-    hx, hy = (round(c) for c in to_px(*scene.hand_spot("left")))
+    hx, hy = (round(c) for c in scene.view.to_design(*scene.hand_spot("left")))
     drag(app, (hx, hy), (hx + 200, hy), seconds=0.2)
     assert scene.match.last.rule == "M-R8" and scene.match.shooter == "right"
     assert scene.match.gutter["left"] == 1 and scene.sim is None
@@ -164,7 +164,7 @@ def test_M_F4_window_expires_without_a_flip():
 def test_M_F3_counter_shot_in_the_flip_window():
     app, scene = start(_flip_match())
     assert scene.match.gutter["left"] == 7
-    hx, hy = (round(c) for c in to_px(*scene.hand_spot("left")))
+    hx, hy = (round(c) for c in scene.view.to_design(*scene.hand_spot("left")))
     drag(app, (hx, hy), (hx + 150, hy), seconds=0.12, steps=8)
     assert scene.sim is not None and scene.shot_kind == "counter"
     assert run_until(app, lambda: scene.sim is None, 15)
@@ -185,7 +185,7 @@ def test_replay_of_the_last_shot_leaves_the_match_as_it_was():
     app, scene = start(lagged())
     m = scene.match
     m.place_target(3300, MID_Y)
-    hx, hy = (round(c) for c in to_px(*scene.hand_spot("left")))
+    hx, hy = (round(c) for c in scene.view.to_design(*scene.hand_spot("left")))
     drag(app, (hx, hy), (hx + 120, hy), seconds=0.12, steps=8)
     assert run_until(app, lambda: scene.sim is None, 15)
     before = m.to_dict()
@@ -243,7 +243,7 @@ def test_M_O2_the_puck_ready_to_throw_is_not_also_in_the_gutter():
     assert scene.puck_out_of_gutter() == "left"
     assert scene.gutter_shown("left") == 7 and scene.gutter_shown("right") == 8
     app, scene = start(lagged())                     # Bob drags a target from his gutter
-    drag_from = tuple(round(c) for c in to_px(3635, MID_Y))
+    drag_from = tuple(round(c) for c in scene.view.to_design(3635, MID_Y))
     post(app, pygame.MOUSEBUTTONDOWN, pos=drag_from, button=1)
     assert scene.drag_target is not None and scene.gutter_shown("right") == 7
 
@@ -281,7 +281,7 @@ def test_each_shot_is_numbered_so_two_hits_in_a_row_read_differently():
 
 def test_M_L2_lag_result_stays_visible_until_a_click():
     app, scene = start(players=VS_AI)
-    hx, hy = (round(c) for c in to_px(*scene.hand_spot("left")))
+    hx, hy = (round(c) for c in scene.view.to_design(*scene.hand_spot("left")))
     drag(app, (hx, hy), (hx + 110, hy), seconds=0.12, steps=8)
     assert run_until(app, lambda: scene.lag_hold is not None, 40)   # both lags slid
     phase, ghosts = scene.match.phase, list(scene.lag_ghosts)
@@ -294,11 +294,11 @@ def test_M_L2_lag_result_stays_visible_until_a_click():
 def test_M_U1_aim_guide_shows_direction_and_speed_while_dragging():
     app, scene = start(lagged(), options={"aim_guide": True})
     scene.match.place_target(3300, MID_Y)
-    hx, hy = (round(c) for c in to_px(*scene.hand_spot("left")))
+    hx, hy = (round(c) for c in scene.view.to_design(*scene.hand_spot("left")))
     post(app, pygame.MOUSEBUTTONDOWN, pos=(hx, hy), button=1)
     assert scene.drag_prediction() is None           # no motion yet: nothing to predict
     for i in range(1, 6):
-        move(app, (hx + 6 * i, hy), buttons=(1, 0, 0))
+        move(app, (hx + 15 * i, hy), buttons=(1, 0, 0))
         frames(app, 1)
     vx, vy, x, y = scene.drag_prediction()
     assert vx > 0 and abs(vy) < 0.2 * vx             # toward the far end (M-U2: rightward)
@@ -324,7 +324,7 @@ def test_M_L2_decided_lag_keeps_both_pucks_on_show_until_enter():
     m = Match.new("Ann", "Bob")
     m.lag_shot(Report({1: P("table", 3300)}))        # Ann's lag puck: 20 cm from the gutter
     app, scene = start(m)
-    hx, hy = (round(c) for c in to_px(*scene.hand_spot("right")))
+    hx, hy = (round(c) for c in scene.view.to_design(*scene.hand_spot("right")))
     drag(app, (hx, hy), (hx - 60, hy), seconds=0.12, steps=8)      # Bob's short lag
     assert run_until(app, lambda: scene.sim is None, 15)
     assert scene.match.last.rule == "M-L2" and scene.match.chooser == "left"
