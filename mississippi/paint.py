@@ -68,7 +68,7 @@ def wood_surface(w: int, h: int, seed: int = 3, rings: float = 26.0) -> pygame.S
     ring = np.sin(2 * np.pi * ((y + warp) * rings + 0.6 * np.sin(2 * np.pi * x * 1.7)))
     streak = rng.normal(0, 1, (1, h)).astype(np.float32) * 0.25   # fibres along x
     noise = rng.normal(0, 1, (w, h)).astype(np.float32)
-    tone = np.clip(0.55 + 0.18 * ring + 0.1 * streak + 0.05 * noise, 0, 1)[..., None]
+    tone = np.clip(0.55 + 0.11 * ring + 0.12 * streak + 0.05 * noise, 0, 1)[..., None]
     base = np.array([214, 170, 112], dtype=np.float32)
     dark = np.array([160, 112, 62], dtype=np.float32)
     img = dark + (base - dark) * tone
@@ -85,10 +85,11 @@ def _lighter(colour, add: int = 50):
 
 def draw_puck(canvas, x: float, y: float, colour, *, r: float = PR, ring=None,
               standing: bool = False, angle: float = 0.0, lift: float = 0.0,
-              squash: float = 1.0) -> None:
+              squash: float = 1.0, tip: int = 1) -> None:
     """A puck seen from above at design (x, y) on ``canvas``: a disc of radius ``r``
     (design units) with rim, shine and shadow, or a standing box (M-R9) at ``angle``;
-    ``squash`` < 1 narrows it along x (a disc tilted over a gutter edge)."""
+    ``squash`` < 1 narrows it along x — a disc tilted over a gutter edge, its side face
+    showing toward ``tip`` (+1: toward +x, −1: toward −x)."""
     c = as_canvas(canvas)
     if standing:
         hw, hh = r, r * TABLE.puck_thickness / TABLE.puck_diameter
@@ -103,8 +104,10 @@ def draw_puck(canvas, x: float, y: float, colour, *, r: float = PR, ring=None,
         return
     if squash < 0.999:
         rx = r * squash
+        side = (1 - squash) * r * 1.6 + 2        # the rim seen as the disc tips
         if lift <= 0:
             c.ellipse((40, 28, 18), (x - rx + 2, y - r + 3, 2 * rx, 2 * r))
+        c.ellipse(_darker(colour, 0.3), (x - rx + tip * side, y - r, 2 * rx, 2 * r))
         c.ellipse(_darker(colour), (x - rx, y - r, 2 * rx, 2 * r))
         c.ellipse(colour, (x - rx + 2, y - r + 2, 2 * rx - 4, 2 * r - 4))
         c.ellipse(_lighter(colour), (x - rx * 0.65, y - r * 0.65, rx * 0.7, r * 0.7))
@@ -274,7 +277,7 @@ def render_strip(layer, s: float) -> None:
     layer.rect((96, 64, 36), (0, 0, w, 3))
     layer.rect((60, 40, 22), (0, h - 3, w, 3))
     tw, th = TABLE.length * s, TABLE.width * s
-    layer.blit(wood_surface(*layer.device_size((tw, th)), rings=26.0 * TABLE.width / 495.0),
+    layer.blit(wood_surface(*layer.device_size((tw, th)), rings=60.0),
                (x0, top))
     for side in ("left", "right"):
         g = TABLE.gutter(side)
@@ -318,8 +321,8 @@ def teeter(p: PuckView, calm: float) -> tuple[float, float]:
     r = TABLE.puck_radius
     over = r - abs(p.x - TABLE.gutter_edge(side))            # mm of disc past the edge
     frac = min(max(over / r, 0.0), 1.0)
-    tilt = 0.25 * frac                                         # rad, at rest
-    wob = 0.22 * frac * math.exp(-calm / 0.7) * math.sin(2 * math.pi * 2.4 * calm)
+    tilt = 0.12 + 0.3 * frac                                   # rad, at rest
+    wob = (0.15 + 0.5 * frac) * math.exp(-calm / 0.8) * abs(math.sin(2 * math.pi * 1.6 * calm))
     a = tilt + wob
     sign = -1.0 if side == "left" else 1.0
     return sign * r * (1 - math.cos(a)) * 0.5, math.cos(a)
@@ -383,7 +386,7 @@ def _camera_pucks(c, view, snap: TableSnapshot) -> None:
             continue
         shift, squash = teeter(p, snap.calm) if p.state in ("overhang", "table") else (0.0, 1.0)
         draw_puck(c, px + shift * s, py, COLOURS[p.owner], r=pr, ring=ring_colour(p.ring),
-                  standing=p.standing, angle=p.angle, squash=squash)
+                  standing=p.standing, angle=p.angle, squash=squash, tip=1 if shift >= 0 else -1)
     # the flip: blinking ring before it starts, the toss once it has
     if snap.flip is not None:
         _flip_on_table(c, view, snap)
@@ -430,7 +433,7 @@ def _flip_on_table(c, view, snap: TableSnapshot) -> None:
         if int(snap.t * 4) % 2 == 0:
             c.circle(theme.BAD, (px, py), pr + 8, 3)
         return
-    h = f.height * sx * 0.9
+    h = f.height * sx * 0.5
     squash = max(0.18, abs(math.cos(f.spin)))
     grow = 1.0 + f.height / 220.0                      # nearer the eye as it rises
     c.ellipse((30, 20, 12), (px - pr * 1.2, py - pr * 0.35, 2 * pr * 1.2, pr * 0.7))

@@ -22,7 +22,7 @@ from ludotheque.widgets import Button
 
 from mississippi import ai, hud
 from mississippi.hud import fit as _fit
-from mississippi import paint, view as mview
+from mississippi import paint, sounds, view as mview
 from mississippi.paint import SCALE
 from mississippi.pointer import SteadyFlick
 from mississippi.rules import (IllegalAction, LEFT_EDGE, Match, PuckOutcome, PUCK_RADIUS,
@@ -300,15 +300,10 @@ class MississippiScene(Scene):
         self._refresh_buttons()
 
     def _sounds(self, world) -> None:
-        for ev in world.events_since(self.event_idx):
-            if ev.kind == "contact":
-                self.app.audio.play("clack", min(1.0, 0.15 + ev.speed / 3000))
-            elif ev.kind == "rail":
-                self.app.audio.play("clack", min(0.6, 0.1 + ev.speed / 5000))
-            elif ev.kind in ("drop", "off_table"):
-                self.app.audio.play("drop")
-            elif ev.kind == "topple":
-                self.app.audio.play("knock", 0.5)
+        events = world.events_since(self.event_idx)
+        sounds.play_events(self.app.audio, events)      # impacts by speed, drops (paint's helper)
+        if any(ev.kind == "topple" for ev in events):
+            self.app.audio.play("knock", 0.5)
         self.event_idx = world.event_count
 
     def _step_sim(self, dt: float) -> None:
