@@ -32,6 +32,7 @@ import pygame
 
 from ludotheque.game import GameConfig, PlayerSpec
 from ludotheque.menu import start_game
+from mississippi import paint
 from mississippi.rules import Match, PuckOutcome, Report, TABLE, TablePuck
 
 from mississippi.sim import TableSim
@@ -153,6 +154,36 @@ def phases(app, descriptor):
     yield "mississippi target placed (rules + autosave)", hold_place_end
     assert last["ended"] == last["tried"], "a target was not placed"
     last["scene"] = None
+
+    # aiming: the shooter's puck held and dragged to and fro in the zone, aim guide on
+    m = lagged()
+    m.place_target(3300, MID_Y)
+    scene = _start(app, descriptor, m, options={"aim_guide": True})
+    scene.view.settle(paint.snapshot_of(scene))
+    hx, hy = (round(c) for c in scene.view.to_design(*scene.hand_spot("left")))
+    post(app, pygame.MOUSEBUTTONDOWN, pos=(hx, hy), button=1, touch=False)
+    wave = {"i": 0}
+
+    def hold_aim():
+        wave["i"] += 1
+        dx = 120 * (0.5 - 0.5 * math.cos(wave["i"] / 9))       # stays short of the inner line
+        move(app, (round(hx + dx), round(hy + 30 * math.sin(wave["i"] / 13))), buttons=(1, 0, 0))
+        assert scene.tracking_pointer
+
+    yield "mississippi aiming (drag, guide)", hold_aim
+    post(app, pygame.MOUSEBUTTONUP, pos=(hx, hy), button=1, touch=False)
+
+    # the camera panning from the shooter's end to the placer's, again and again
+    scene = _start(app, descriptor, lagged())
+    pan = {"n": 0}
+
+    def hold_pan():
+        pan["n"] += 1
+        if pan["n"] % 40 == 1:                                  # back at the far end: again
+            scene.view.focus = scene.view.end_focus("left")
+            scene.view.velocity = 0.0
+
+    yield "mississippi camera panning", hold_pan
 
     # 16 pucks moving
     m = lagged()
