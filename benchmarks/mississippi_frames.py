@@ -32,7 +32,7 @@ import pygame
 
 from ludotheque.game import GameConfig, PlayerSpec
 from ludotheque.menu import start_game
-from mississippi import paint
+from mississippi.controller import Flight, ShotRecord
 from mississippi.rules import Match, PuckOutcome, Report, TABLE, TablePuck
 
 from mississippi.sim import TableSim
@@ -100,18 +100,15 @@ def rack(scene, rng: random.Random) -> None:
         a = rng.uniform(0, 2 * math.pi)
         v = rng.uniform(1500, 3000)
         w.shoot(sim.wid_by_rid[rid], v * math.cos(a), v * math.sin(a))
-    scene.sim = sim
-    scene.shot_kind = "shot"
-    scene.shot_owner = {rid: p.owner for rid, p in table.items()}
-    scene.shot_owner[shooter] = "left"
-    scene.event_idx = 0
+    scene.flight = Flight("shot", ShotRecord(table, shooter, "left", cx - 500, cy + 3, 6000.0, 0.0), sim)
 
 
 def moving(scene) -> int:
     """Pucks of the scene's world sliding faster than 1 mm/s."""
-    if scene.sim is None:
+    if scene.flight is None:
         return 0
-    return sum(1 for p in scene.sim.world.pucks().values() if p.state != "off_table" and p.speed > 1.0)
+    return sum(1 for p in scene.flight.sim.world.pucks().values()
+               if p.state != "off_table" and p.speed > 1.0)
 
 
 def phases(app, descriptor):
@@ -131,7 +128,7 @@ def phases(app, descriptor):
         x = 2900 + 500 * (0.5 + 0.5 * math.sin(sweep["i"] / 15))    # in and out of the zone
         y = MID_Y + 150 * math.sin(sweep["i"] / 23)
         move(app, tuple(round(c) for c in app.top.view.to_design(x, y)), buttons=(1, 0, 0))
-        assert scene.drag_target is not None
+        assert scene.placing is not None
 
     yield "mississippi placing", hold_place
 
@@ -159,7 +156,7 @@ def phases(app, descriptor):
     m = lagged()
     m.place_target(3300, MID_Y)
     scene = _start(app, descriptor, m, options={"aim_guide": True})
-    scene.view.settle(paint.snapshot_of(scene))
+    scene.view.settle(scene.snapshot())
     hx, hy = (round(c) for c in scene.view.to_design(*scene.hand_spot("left")))
     post(app, pygame.MOUSEBUTTONDOWN, pos=(hx, hy), button=1, touch=False)
     wave = {"i": 0}
@@ -194,7 +191,7 @@ def phases(app, descriptor):
     counts = []
 
     def hold_break():
-        if scene.sim is None or scene.sim.world.shot_time > 0.5 or moving(scene) < 12:
+        if scene.flight is None or scene.flight.sim.world.shot_time > 0.5 or moving(scene) < 12:
             rack(scene, rng)
         counts.append(moving(scene))
 
@@ -204,7 +201,7 @@ def phases(app, descriptor):
 
     # flip window, held open
     scene = _start(app, descriptor, flip_match(), options={"flip_window": 60.0})
-    assert scene.flip is not None and scene.flip["started"] is None
+    assert scene.duel is not None and not scene.duel.started
     yield "mississippi flip window", None
 
     # the flip in the air
@@ -217,8 +214,8 @@ def phases(app, descriptor):
     air = {"scene": flip_now()}
 
     def hold_air():
-        f = air["scene"].flip
-        if f is None or f["started"] is None or f["t"] - f["started"] > 0.8 * air["scene"].toss.airtime:
+        f = air["scene"].duel
+        if f is None or not f.started or f.race.in_air() > 0.8 * f.toss.airtime:
             air["scene"] = flip_now()
 
     yield "mississippi flip in the air", hold_air

@@ -57,8 +57,8 @@ def figures(view_name: str) -> dict:
     place = mview.TableSnapshot(t=0.0, phase="place", shooter="left", placer="right")
     v.settle(place)
     out["placing: target px"] = v.puck_px(3300.0, hy)
-    out["far-gutter lag puck px"] = v.puck_px(t.length - 135.0, hy)
     v.settle(aim)
+    out["far-gutter lag puck px"] = v.puck_px(t.length - 135.0, hy)
     far_ok = v.visible(t.length - 135.0, hy) or v.offscreen(t.length - 135.0, hy) is not None
     out["far-gutter lag puck shown or marked"] = far_ok
     for name, (d, speed) in lag_speeds(t).items():
@@ -91,8 +91,7 @@ def _phases(app, descriptor):
     mid = TABLE.width / 2
 
     def settle(scene):
-        from mississippi import paint
-        scene.view.settle(paint.snapshot_of(scene))
+        scene.view.settle(scene.snapshot())
 
     # lag: the glowing puck
     scene = _start(app, descriptor)
@@ -120,10 +119,10 @@ def _phases(app, descriptor):
     mm = Match.new("Ann", "Bob")
     scene = _start(app, descriptor, mm)
     scene.launch(620, mid, 3310.0, 0.0, "lag")
-    while scene.sim is not None:
+    while scene.flight is not None:
         frames(app, 1, 1 / 30)
     scene.launch(3150, mid + 100, -3150.0, -30.0, "lag")
-    while scene.sim is not None:
+    while scene.flight is not None:
         frames(app, 1, 1 / 30)
     settle(scene)
     frames(app, 1)

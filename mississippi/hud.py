@@ -17,9 +17,18 @@ from ludotheque import i18n, theme
 from ludotheque.canvas import as_canvas
 from ludotheque.scene import attending
 
-from mississippi import paint
-from mississippi.paint import COLOURS, RAIL, TABLE_H, TABLE_BAND, Y0, draw_puck
-from mississippi.texts import ai_level_name
+from ludotheque.session.endpanel import EndPanel
+from ludotheque.widgets import Button
+
+from mississippi import paint, view as mview
+from mississippi.paint import COLOURS, TABLE_BAND, draw_puck
+from mississippi.texts import ai_level_name, lag_counts_text
+
+L = mview.LAYOUT
+PANEL_RECTS = {"left": pygame.Rect(12, 8, 360, 88), "right": pygame.Rect(908, 8, 360, 88)}
+"""The players' panels (design px) in the HUD band ``LAYOUT.hud``."""
+TEXT_BOX = pygame.Rect(L.text.x, L.text.y, L.text.w, L.text.h)
+"""The explanation box: the rule tag and the last rules decision explained."""
 
 _ = i18n.domain("mississippi")
 
@@ -35,27 +44,22 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
 
 
 def draw(canvas, scene) -> None:
+    """The whole frame: the table (:mod:`mississippi.paint`), the HUD, the buttons; once
+    the match is over, the end panel over the still table."""
     canvas = as_canvas(canvas)
     if scene.match.phase == "over" and not scene.debug:
-        # the table under the win panel is still: drawn and dimmed once
-        key = ("mississippi.over", id(scene), scene.match.shots, i18n.language(),
-               tuple(b.hover for b in scene.buttons if b.visible))
-
-        def still(layer):
-            draw_scene(layer, scene)
-            layer.dim(140)
-        canvas.backdrop(key, still)
-        draw_over_panel(canvas, scene)
+        # the table under the end panel is still: drawn once and kept
+        key = ("mississippi.over", id(scene), scene.match.shots, i18n.language())
+        canvas.backdrop(key, lambda layer: draw_scene(layer, scene))
+        scene.end.draw(canvas)
         return
     draw_scene(canvas, scene)
-    if scene.match.phase == "over":
-        draw_over(canvas, scene)
 
 
 def draw_scene(canvas, scene) -> None:
-    """Everything but the win panel."""
+    """Everything but the end panel."""
     canvas.fill_around(theme.BG, paint.table_band(scene.view))   # the table's layer covers it
-    paint.draw_table(canvas, scene.view, paint.snapshot_of(scene))  # table, pucks, flip, overview
+    paint.draw_table(canvas, scene.view, scene.snapshot())       # table, pucks, flip, overview
     draw_hud(canvas, scene)
     for b in scene.buttons:
         if b.visible:
@@ -64,133 +68,164 @@ def draw_scene(canvas, scene) -> None:
         paint.draw_debug(canvas, scene)
 
 
+def end_panel(scene) -> EndPanel:
+    """The end of the match (M-E1): who won, the counts, Rematch and Back to the menu."""
+    m = scene.match
+    return EndPanel(lambda: _("{who} wins!").format(who=scene.who(scene.match.winner)),
+                    lambda: [_("All 16 pucks are at the other end."), scene.match_summary()],
+                    scene.rematch, scene.app.to_menu,
+                    accent=lambda: COLOURS.get(m.winner, theme.ACCENT))
+
+
+# ----------------------------------------------------------------------- buttons
+def make_buttons(scene) -> list[Button]:
+    """The scene's buttons in the two bays beside the overview (``LAYOUT.left_bay``:
+    Knock, Hint, Replay, Slow; ``LAYOUT.right_bay``: Shooter/Placer, Standing and its
+    turns, Aim guide); they are set as ``scene.b_*``."""
+    lb, rb = L.left_bay, L.right_bay
+    w, h = (lb.w - 8) / 2, (lb.h - 8) / 2
+
+    def cell(bay, col, row, span=1):
+        return (bay.x + col * (w + 8), bay.y + row * (h + 8), w * span + 8 * (span - 1), h)
+    b = [
+        Button(cell(lb, 0, 0), lambda: _("Knock (K)"), scene.knock, size=20),
+        Button(cell(lb, 1, 0), lambda: _("Hint (H)"), scene.ask_hint, size=20),
+        Button(cell(lb, 0, 1), lambda: _("Replay (R)"), lambda: scene.start_replay(1.0), size=20),
+        Button(cell(lb, 1, 1), lambda: _("Slow (T)"), lambda: scene.start_replay(0.25), size=20),
+        Button(cell(rb, 0, 1, 2), lambda: (_("Aim guide: on") if scene.aim_guide else _("Aim guide: off")),
+               scene.toggle_guide, size=20),
+        Button(cell(rb, 0, 0), lambda: _("Shooter"), lambda: scene.choose("shooter"), color=theme.GOOD, size=20),
+        Button(cell(rb, 1, 0), lambda: _("Placer"), lambda: scene.choose("placer"), color=theme.GOOD, size=20),
+        Button(cell(rb, 0, 0), lambda: (_("Standing") if scene.standing else _("Flat")) + " (S)",
+               scene.toggle_standing, size=20),
+        Button((rb.x + w + 8, rb.y, w / 2 - 4, h), "⟲", lambda: scene.rotate(-1)),
+        Button((rb.x + w + 8 + w / 2 + 4, rb.y, w / 2 - 4, h), "⟳", lambda: scene.rotate(1)),
+    ]
+    (scene.b_knock, scene.b_hint, scene.b_replay, scene.b_slow, scene.b_guide, scene.b_shooter,
+     scene.b_placer, scene.b_stand, scene.b_rot_l, scene.b_rot_r) = b
+    return b
+
+
+def refresh_buttons(scene) -> None:
+    """Which buttons show now, from the match and the scene's state."""
+    m = scene.match
+    over = m.phase == "over"
+    human_shooter = m.shooter is not None and not scene.is_ai(m.shooter)
+    # M-R8 "no reminder by default": the Knock button is there for every shot of a person
+    scene.b_knock.visible = m.phase in ("place", "shoot") and not m.knocked and human_shooter \
+        and not scene.busy()
+    scene.b_knock.color = theme.ACCENT if scene.hints() and m.knock_required else theme.PANEL_HI
+    scene.b_hint.visible = scene.flicker()[1] in ("lag", "shot") and scene.hint_allowed()
+    scene.b_replay.visible = scene.b_slow.visible = scene.last_shot is not None \
+        and not scene.busy() and m.phase != "flip" and not over
+    scene.b_guide.visible = not over
+    scene.b_shooter.visible = scene.b_placer.visible = m.phase == "choose_role" \
+        and not scene.is_ai(m.chooser) and scene.hold is None
+    stand_ui = m.phase == "place" and m.standing_allowed and not scene.is_ai(m.placer)
+    scene.b_stand.visible = stand_ui
+    scene.b_rot_l.visible = scene.b_rot_r.visible = stand_ui and scene.standing
+    if not m.standing_allowed:
+        scene.standing = False
+
+
+def panel_name_lines(scene, side: str, width: int) -> list[str]:
+    """The player's name in the panel, wrapped on at most two lines of ``width`` px at
+    20 px bold (cut with an ellipsis only past that)."""
+    name = scene.who(side, short=True)        # a computer's level is written under it
+    lines = list(theme.wrap(name, 20, width, True))
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return [fit(line, 20, width, True) for line in lines]
+
+
 def draw_player_panel(s, scene, side: str, rect: pygame.Rect) -> None:
+    """One player's panel: colour, name, level or team, role, pucks in hand (M-O2) and
+    where a lag puck went (M-L1), the knock (M-R8)."""
     m = scene.match
     active = m.to_act == side and m.phase not in ("over",)
-    border = COLOURS[side] if active else theme.LINE
-    s.panel(rect, theme.PANEL, border=border)
+    s.panel(rect, theme.PANEL, border=COLOURS[side] if active else theme.LINE)
     if active:
         s.rect(COLOURS[side], rect, 4, border_radius=14)
-    draw_puck(s, rect.left + 30, rect.top + 30, COLOURS[side], r=16)
+    draw_puck(s, rect.left + 24, rect.top + 24, COLOURS[side], r=14)
     # the hand count (M-O2) in its own column on the right: never under the name
-    count_w = 96
-    col = pygame.Rect(rect.right - count_w - 8, rect.top + 6, count_w, rect.h - 12)
+    col = pygame.Rect(rect.right - 96, rect.top + 2, 88, rect.h - 4)
     s.text(str(scene.hand_count(side)), (col.centerx, col.top), theme.TITLE,
            COLOURS[side], anchor="midtop", bold=True)
-    s.text(_("in hand"), (col.centerx, col.top + 58), theme.SMALL, theme.MUTED,
-           anchor="midtop")
-    text_w = col.left - (rect.left + 56) - 8
-    y = rect.top + 10
-    for line in scene.panel_name_lines(side, text_w):
-        s.text(line, (rect.left + 56, y), 20, bold=True)
-        y += 22
+    s.text(_("in hand"), (col.centerx, col.top + 54), theme.SMALL, theme.MUTED, anchor="midtop")
+    text_w = col.left - (rect.left + 48) - 8
+    y = rect.top + 8
+    lines = panel_name_lines(scene, side, text_w)
+    s.text(lines[0] if len(lines) == 1 else fit(" ".join(lines), 20, text_w, True),
+           (rect.left + 48, y), 20, bold=True)
     sub = []
     if scene.is_ai(side):
         sub.append(_("AI {level}").format(level=ai_level_name(scene.level(side))))
     if len(m.teams[side]) > 1:
         sub.append(_("team: {names}").format(names=", ".join(m.teams[side])))
     if sub:
-        s.text(fit(" · ".join(sub), 16, text_w), (rect.left + 56, y + 2), 16, theme.MUTED)
-    role = None
-    if m.shooter == side:
-        role = _("SHOOTER")
-    elif m.placer == side:
-        role = _("PLACER")
+        s.text(fit(" · ".join(sub), 16, text_w), (rect.left + 48, y + 26), 16, theme.MUTED)
+    role = _("SHOOTER") if m.shooter == side else _("PLACER") if m.placer == side else None
+    bottom = rect.bottom - 30
     if role:
-        badge = pygame.Rect(rect.left + 12, rect.bottom - 40,
-                            max(110, theme.font(20, True).size(role)[0] + 24), 30)
+        badge = pygame.Rect(rect.left + 10, bottom, max(100, theme.font(18, True).size(role)[0] + 20), 24)
         s.panel(badge, theme.ACCENT if m.shooter == side else theme.PANEL_HI, radius=8)
-        s.text(fit(role, 20, badge.w - 10, True), badge.center, 20,
+        s.text(fit(role, 18, badge.w - 8, True), badge.center, 18,
                theme.BG if m.shooter == side else theme.TEXT, anchor="center", bold=True)
+    out = lag_counts_text(scene.lag_out(side))
+    if out:                                        # M-L1: where the lag puck went
+        s.text(fit(out, 16, col.left - rect.left - 20), (rect.left + 10, bottom + 4), 16, theme.ACCENT)
     if m.shooter == side and m.knock_required and m.phase in ("place", "shoot") \
             and (m.knocked or scene.hints() or scene.is_ai(side)):     # M-R8: no reminder
         txt = _("knocked ✓") if m.knocked else _("last puck")
-        left = rect.left + 12 + max(110, theme.font(20, True).size(_("SHOOTER"))[0] + 24) + 8
-        pill = pygame.Rect(left, rect.bottom - 38, rect.right - 12 - left, 26)
+        left = rect.left + 10 + max(100, theme.font(18, True).size(_("SHOOTER"))[0] + 20) + 8
+        pill = pygame.Rect(left, bottom, col.left - 8 - left, 24)
         s.panel(pill, theme.BG2, radius=8, border=theme.GOOD if m.knocked else theme.ACCENT)
         s.text(fit(txt, 16, pill.w - 8, True), pill.center, 16,
                theme.GOOD if m.knocked else theme.ACCENT, anchor="center", bold=True)
 
 
-def draw_progress(s, scene) -> None:
-    """Pucks left in each hand (M-O1, M-E1) as one 16-slot strip: a side wins by
-    emptying its hand."""
-    bar = pygame.Rect(440, 188, 400, 12)
-    n_left, n_right = scene.hand_count("left"), scene.hand_count("right")
-    slot = bar.w / 16
-    for i in range(16):
-        r = pygame.Rect(bar.x + i * slot + 1, bar.y, slot - 2, bar.h)
-        if i < n_left:
-            colour = COLOURS["left"]
-        elif i >= 16 - n_right:
-            colour = COLOURS["right"]
-        else:
-            colour = theme.PANEL
-        s.rect(colour, r, border_radius=3)
-    s.text(str(n_left), (bar.left - 8, bar.centery), 18, COLOURS["left"], anchor="midright",
-           bold=True)
-    s.text(str(n_right), (bar.right + 8, bar.centery), 18, COLOURS["right"],
-           anchor="midleft", bold=True)
-    s.text(_("pucks in hand — empty yours to win"), (bar.centerx, bar.top - 2), 14,
-           theme.MUTED, anchor="midbottom")
-
-
 def draw_hud(s, scene) -> None:
+    """The HUD band (panels, whose turn, what to do), the last-puck banner and the
+    explanation box."""
     m = scene.match
-    draw_player_panel(s, scene, "left", pygame.Rect(20, 16, 360, 124))
-    draw_player_panel(s, scene, "right", pygame.Rect(900, 16, 360, 124))
-    # whose turn, in the middle, unmistakable
-    side = m.to_act
+    for side, rect in PANEL_RECTS.items():
+        draw_player_panel(s, scene, side, rect)
     head = scene.headline()
-    colour = COLOURS.get(side, theme.ACCENT) if m.phase not in ("flip", "over") else theme.ACCENT
+    colour = COLOURS.get(m.to_act, theme.ACCENT) if m.phase not in ("flip", "over") else theme.ACCENT
     size = next((z for z in (30, 26, 22) if theme.font(z, True).size(head)[0] <= 500), 22)
-    s.text(fit(head, size, 500, bold=True), (640, 36), size, colour, anchor="center",
-           bold=True)
-    sub = scene._instruction()
+    s.text(fit(head, size, 500, bold=True), (640, 22), size, colour, anchor="center", bold=True)
+    sub = scene.instruction()
     if sub:
-        lines = theme.wrap(sub, theme.SMALL, 500)
-        for i, line in enumerate(lines[:3]):
-            s.text(line, (640, 64 + 22 * i), theme.SMALL, theme.MUTED, anchor="center")
-    if scene.future is not None or (scene.flip and scene.flip.get("counter_future") and
-                                    not scene.flip["counter_future"].done()):
+        for i, line in enumerate(theme.wrap(sub, theme.SMALL, 510)[:2]):
+            s.text(line, (640, 46 + 20 * i), theme.SMALL, theme.MUTED, anchor="center")
+    if scene.session.thinking:
         dots = "." * (1 + int(scene.t * 3) % 3)
-        s.text(_("thinking") + dots, (640, 138), theme.SMALL, theme.ACCENT, anchor="center")
-    if m.phase != "flip":
-        draw_progress(s, scene)
+        s.text(_("thinking") + dots, (640, 90), theme.SMALL, theme.ACCENT, anchor="center")
     banner = scene.last_puck_banner()
     if banner:
         f = 22 if theme.font(22, True).size(banner)[0] <= 1100 else 18
-        w = theme.font(f, True).size(banner)[0] + 40
-        r = pygame.Rect(0, 0, min(1240, w), 34)
-        r.center = (640, 224)
+        r = pygame.Rect(0, 0, min(1240, theme.font(f, True).size(banner)[0] + 40), 32)
+        r.center = (640, L.main.y + 22)
         pulse = (m.knocked or int(scene.t * 2) % 2 == 0
                  or not attending(scene.t - scene._calm_t0, 2 * math.pi))   # blinks, then stays
         s.panel(r, theme.BAD if not m.knocked else theme.GOOD, radius=10,
                 border=theme.TEXT if pulse else None)
         s.text(fit(banner, f, r.w - 20, True), r.center, f,
                theme.text_on(theme.BAD if not m.knocked else theme.GOOD), anchor="center", bold=True)
-    # arrows: who shoots which way
-    if m.shooter and scene.lag_hold is None:
-        d = 1 if m.shooter == "left" else -1
-        y = Y0 + TABLE_H + RAIL + 20
-        x0 = 640 - 120 * d
-        s.line(COLOURS[m.shooter], (x0, y), (x0 + 240 * d, y), 4)
-        s.polygon(COLOURS[m.shooter], [(x0 + 240 * d, y - 9), (x0 + 258 * d, y), (x0 + 240 * d, y + 9)])
     # the last rules decision, explained; its rule id in a small tag of its own
-    box = pygame.Rect(20, 500, 1240, 120)
-    s.panel(box, theme.BG2, border=theme.LINE)
+    s.panel(TEXT_BOX, theme.BG2, border=theme.LINE, radius=10)
     tag = rule_tag_rect(m.last.rule)
     s.panel(tag, theme.PANEL_HI, radius=6)
     s.text(m.last.rule, tag.center, 14, theme.ACCENT, anchor="center", bold=True)
     if m.shots:  # two hits in a row read the same: the count shows a new shot came
-        s.text(scene.shot_label(), (tag.x, tag.bottom + 8), 14, theme.MUTED)
-    s.paragraph(scene.banner, explanation_rect(scene, m.last.rule), theme.BODY)
+        s.text(scene.shot_label(), (tag.x, tag.bottom + 6), 14, theme.MUTED)
+    s.paragraph(scene.explanation(), explanation_rect(scene, m.last.rule), 22)
 
 
 def rule_tag_rect(rule: str) -> pygame.Rect:
     """The small tag (px) holding the rule id in the explanation box."""
     w = theme.font(14, True).size(rule)[0] + 14
-    return pygame.Rect(32, 512, w, 22)
+    return pygame.Rect(TEXT_BOX.x + 12, TEXT_BOX.y + 8, w, 22)
 
 
 def explanation_rect(scene, rule: str) -> pygame.Rect:
@@ -198,22 +233,4 @@ def explanation_rect(scene, rule: str) -> pygame.Rect:
     number under it, with a gap."""
     tag = rule_tag_rect(rule)
     left = max(tag.right, tag.x + theme.font(14).size(scene.shot_label())[0]) + 14
-    return pygame.Rect(left, 510, 1244 - left, 104)
-
-
-def draw_over(s, scene) -> None:
-    s.dim(140)
-    draw_over_panel(s, scene)
-
-
-def draw_over_panel(s, scene) -> None:
-    """The winner's panel (M-E1)."""
-    m = scene.match
-    box = pygame.Rect(340, 200, 600, 280)
-    s.panel(box, theme.PANEL, border=COLOURS[m.winner])
-    s.text(_("{who} wins!").format(who=scene._who(m.winner)), (640, 250), theme.TITLE,
-           COLOURS[m.winner], anchor="center", bold=True)
-    s.text(_("All 16 pucks are at the other end."), (640, 310), theme.BODY, anchor="center")
-    s.text(scene.match_summary(), (640, 350), theme.BODY, theme.MUTED, anchor="center")
-    s.text(_("Click or press Enter to return to the menu."), (640, 420), theme.SMALL,
-           theme.MUTED, anchor="center")
+    return pygame.Rect(left, TEXT_BOX.y + 6, TEXT_BOX.right - 10 - left, TEXT_BOX.h - 10)

@@ -147,99 +147,10 @@ def draw_preview(canvas, rect) -> None:
 GUTTER_FRAC = LEFT_EDGE / TABLE_LENGTH
 
 
-# --- the snapshot of today's scene ---------------------------------------------------------
+# --- the snapshot ------------------------------------------------------------------------
 def snapshot_of(scene) -> TableSnapshot:
-    """What ``scene`` (a :class:`mississippi.scene.MississippiScene`) shows on the table
-    now, as a :class:`~mississippi.view.TableSnapshot` (interface file: the scene's helper
-    may move this into the scene)."""
-    m = scene.match
-    target = m.target
-    flip = scene.flip
-    flip_started = bool(flip and flip.get("started") is not None)
-    pucks: list[PuckView] = []
-    source = scene.replay["sim"] if scene.replay is not None else scene.sim
-    owners = scene.replay["owners"] if scene.replay is not None else scene.shot_owner
-    if source is not None:
-        for wid, st in source.world.pucks().items():
-            if st.state == "off_table":
-                continue
-            rid = source.rid_by_wid.get(wid)
-            ring = "target" if rid == target and scene.replay is None else None
-            pucks.append(PuckView(st.x, st.y, owners.get(rid, m.shooter or "left"), st.state,
-                                  bool(st.standing), float(st.angle), ring, st.vx, st.vy,
-                                  pid=rid))
-    else:
-        for pid, p in m.table.items():
-            if flip_started and pid == target:
-                continue
-            state = "overhang" if TABLE.overhangs(p.x) else "table"
-            pucks.append(PuckView(p.x, p.y, p.owner, state, p.standing, p.angle,
-                                  "target" if pid == target else None, pid=pid))
-    ghosts: tuple[PuckView, ...] = ()
-    winner = None
-    if scene.replay is None and scene.ghosts_visible():
-        ghosts = tuple(PuckView(x, y, owner, "table", ghost=True) for owner, x, y in scene.lag_ghosts)
-        if scene.lag_hold is not None and m.last.rule == "M-L2":
-            winner = next((i for i, g in enumerate(ghosts) if g.owner == m.chooser), None)
-    gutters = {side: (side,) * scene.gutter_shown(side) for side in ("left", "right")}
-    held = None
-    guide = None
-    aim_to = None
-    side, kind = scene._human_flicker()
-    tracker = scene.tracker
-    dragging = False
-    if scene.replay is None:
-        if tracker is not None and tracker.active:
-            dragging = True
-            hx, hy = tracker.puck
-            held = PuckView(hx, hy, tracker.side, ring="held")
-            if scene.aim_guide:
-                pred = scene.drag_prediction()
-                if pred is not None:
-                    vx, vy, x1, y1 = pred
-                    guide = Guide(hx, hy, x1, y1, math.hypot(vx, vy))
-                if target in m.table and scene._flick_kind != "lag":
-                    aim_to = (m.table[target].x, m.table[target].y)
-        elif side is not None:
-            hx, hy = scene.hand_spot(side)
-            held = PuckView(hx, hy, side, ring="ready")
-            if scene.aim_guide and target in m.table and kind != "lag":
-                aim_to = (m.table[target].x, m.table[target].y)
-        if scene.ai_aim is not None:
-            plan = scene.ai_aim[0]
-            s_ai = m.lag_side if m.phase == "lag" else m.shooter
-            held = PuckView(plan.x, plan.y, s_ai, ring="ai", vx=plan.vx, vy=plan.vy)
-            v = math.hypot(plan.vx, plan.vy) or 1.0
-            aim_to = (plan.x + plan.vx / v * 200.0, plan.y + plan.vy / v * 200.0)
-    drag_target = None
-    glow = None
-    if scene.drag_target is not None:
-        dragging = True
-        x, y = scene.drag_target
-        ok = m.check_target(x, y, standing=scene.standing, angle=scene.angle) is None
-        drag_target = PuckView(x, y, m.placer, standing=scene.standing, angle=scene.angle,
-                               ring="legal" if ok else "illegal")
-    elif m.phase == "place" and not scene.is_ai(m.placer) and not scene.busy():
-        glow = scene.placer_glow_spot()
-    fv = None
-    if m.phase == "flip" and flip is not None:
-        tp = m.table.get(target)
-        x = tp.x if tp else TABLE.gutter_edge(m.placer or "right")
-        y = tp.y if tp else TABLE.width / 2
-        owner = tp.owner if tp else (m.shooter or "left")
-        if flip_started:
-            el = flip["t"] - flip["started"]
-            fv = FlipView(x, y, owner, True, scene.toss.height(el), scene.toss.angle(el),
-                          0.0, min(1.0, el / scene.toss.airtime))
-        else:
-            fv = FlipView(x, y, owner, False, window_frac=max(0.0, 1 - flip["t"] / flip["window"]))
-    return TableSnapshot(
-        t=scene.t, phase=m.phase, shooter=m.shooter, placer=m.placer, to_act=m.to_act,
-        pucks=tuple(pucks), gutters=gutters, held=held, guide=guide, aim_to=aim_to,
-        drag_target=drag_target, place_glow=glow, ghosts=ghosts, winner_ghost=winner,
-        flip=fv, moving=source is not None, dragging=dragging,
-        replay=scene.replay["speed"] if scene.replay is not None else None,
-        calm=scene.t - getattr(scene, "_calm_t0", 0.0))
+    """What ``scene`` shows on the table now: its :meth:`snapshot` (``mississippi.shown``)."""
+    return scene.snapshot()
 
 
 # --- the frame ------------------------------------------------------------------------------
@@ -333,9 +244,13 @@ def _camera(c, view, snap: TableSnapshot) -> None:
     main = view.layout.main
     sw, sh = _strip_size(s)
     layer = c.cached(("mississippi.strip", s), (sw, sh), lambda lay: render_strip(lay, s))
-    lo, _hi = view.window_mm
-    c.blit(layer, (main.x, main.y - RAIL_PX),
-           area=((lo + END_MM) * s, 0, main.w, sh))
+    wins = view.windows()
+    for lo, hi, X0 in wins:
+        c.blit(layer, (X0, main.y - RAIL_PX), area=((lo + END_MM) * s, 0, (hi - lo) * s, sh))
+    if len(wins) > 1:                                 # the split view's seam
+        seam = main.x + main.w / 2
+        c.rect(theme.BG, (seam - 3, main.y - RAIL_PX, 6, sh))
+        c.line(theme.ACCENT, (seam, main.y - RAIL_PX), (seam, main.y + main.h + RAIL_PX), 2)
     c.clip((main.x, main.y - RAIL_PX, main.w, sh))
     try:
         _camera_pucks(c, view, snap)
@@ -449,15 +364,18 @@ def draw_flip_gauge(c, view, snap: TableSnapshot) -> None:
     gauge with its green band (M-F2), over the middle of the table view."""
     f = snap.flip
     main = view.layout.main
+    cx = main.x + main.w * (0.75 if f.x > TABLE.centre_x else 0.25)   # over the placer's end
+    if view.kind == "perspective":
+        cx = main.x + main.w / 2
     if not f.started:
-        bar = pygame.Rect(440, int(main.y + 30), 400, 14)
+        bar = pygame.Rect(round(cx - 200), int(main.y + 30), 400, 14)
         c.rect(theme.PANEL, bar, border_radius=7)
         c.rect(theme.BAD, (bar.x, bar.y, bar.w * f.window_frac, bar.h), border_radius=7)
         tag(c, _("Time to flip"), (bar.centerx, bar.y - 2), theme.TEXT)
         return
     from mississippi.sim import FlipToss
     toss = FlipToss()
-    gauge = pygame.Rect(640 - 12, int(main.y + 20), 24, 80)
+    gauge = pygame.Rect(round(cx - 160), int(main.y + 20), 24, 80)
     c.rect(theme.PANEL, gauge)
     band = toss.window / toss.airtime
     c.rect(theme.GOOD, (gauge.x, gauge.bottom - gauge.h * band, gauge.w, gauge.h * band))
@@ -481,17 +399,12 @@ def _markers(c, view, snap: TableSnapshot) -> None:
         off = view.offscreen(p.x, p.y)
         if off is None:
             continue
-        edge, py = off
+        ex, way, py = off
         py = min(max(py, main.y + 14), main.bottom - 14)
         colour = theme.ACCENT if p.owner == "stop" else COLOURS[p.owner]
-        if edge == "left":
-            tip, base = main.x + 4, main.x + 26
-        else:
-            tip, base = main.right - 4, main.right - 26
+        tip, base = ex - way * 4, ex - way * 26            # an arrow pointing the puck's way
         c.polygon(theme.BG, [(tip, py), (base, py - 14), (base, py + 14)])
-        c.polygon(colour, [(tip + (2 if edge == "left" else -2), py),
-                           (base + (-2 if edge == "left" else 2), py - 11),
-                           (base + (-2 if edge == "left" else 2), py + 11)])
+        c.polygon(colour, [(tip - way * 2, py), (base + way * 2, py - 11), (base + way * 2, py + 11)])
 
 
 def _overview(c, view, snap: TableSnapshot) -> None:
@@ -522,10 +435,10 @@ def _overview(c, view, snap: TableSnapshot) -> None:
     if snap.guide is not None:
         x, y = view.overview_to_design(snap.guide.x1, snap.guide.y1)
         c.circle(theme.ACCENT, (x, y), r + 1, 1)
-    lo, hi = view.window_mm
-    x0, _ = view.overview_to_design(max(lo, -END_MM), 0)
-    x1, _ = view.overview_to_design(min(hi, TABLE.length + END_MM), 0)
-    c.rect(theme.TEXT, (x0, box.y - 4, x1 - x0, box.h + 8), 1, border_radius=3)
+    for lo, hi, _X in view.windows():
+        x0, _ = view.overview_to_design(max(lo, -END_MM), 0)
+        x1, _ = view.overview_to_design(min(hi, TABLE.length + END_MM), 0)
+        c.rect(theme.TEXT, (x0, box.y - 4, x1 - x0, box.h + 8), 1, border_radius=3)
 
 
 # --- perspective design -------------------------------------------------------------------

@@ -123,7 +123,8 @@ def test_every_puck_on_the_table_is_shown_or_marked(focus, x, y):
     assert shown != (mark is not None)
     if mark:
         lo, hi = v.window_mm
-        assert mark[0] == ("left" if x < lo else "right")
+        assert mark[1] == (-1 if x < lo else 1)
+        assert mark[0] == (v.main.x if x < lo else v.main.right)
 
 
 def test_a_lag_puck_in_the_far_gutter_is_drawn_there_or_marked():
@@ -136,6 +137,28 @@ def test_a_lag_puck_in_the_far_gutter_is_drawn_there_or_marked():
             # and the overview always shows both gutters
             ox, oy = v.overview_to_design(gx, MID)
             assert v.layout.overview.contains(ox, oy)
+
+
+def test_flip_race_splits_the_view_between_both_ends():
+    """M-F3/M-F5: during the flip race the shooter flicks a counter shot from their end
+    while the placer flips at the other: the close view shows both, at the aiming scale."""
+    v = CameraView()
+    flip = TableSnapshot(t=0.0, phase="flip", shooter="left", placer="right")
+    v.settle(aiming("left"))
+    v.track(flip)
+    assert v.split and v.settled
+    hx = T.hand_x("left")
+    assert v.visible(hx, MID) and v.visible(T.gutter_edge("right") - 20, MID)
+    assert v.puck_px(hx, MID) == pytest.approx(T.puck_diameter * AIM_PX_PER_MM)
+    for x in (hx, T.inner_line("left"), 3480.0):          # the pointer maps back exactly
+        X, Y = v.to_design(x, MID)
+        assert v.to_table(X, Y)[0] == pytest.approx(x)
+    X_l, _ = v.to_design(T.inner_line("left"), MID)
+    X_r, _ = v.to_design(3480.0, MID)
+    assert X_l < 640 < X_r
+    assert v.offscreen(1885.0, MID) is not None            # the middle: marked at the seam
+    v.track(TableSnapshot(t=0.1, phase="place", shooter="left", placer="right"))
+    assert not v.split
 
 
 def test_unknown_view_names_fall_back_to_the_camera(monkeypatch):
