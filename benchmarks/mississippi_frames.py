@@ -34,7 +34,7 @@ from ludotheque.game import GameConfig, PlayerSpec
 from ludotheque.menu import start_game
 from mississippi.controller import Flight, ShotRecord
 from mississippi.rules import Match, PuckOutcome, Report, TABLE, TablePuck
-from mississippi.paint import to_px
+
 from mississippi.sim import TableSim
 from tests.harness import frames, move, post
 
@@ -119,7 +119,7 @@ def phases(app, descriptor):
 
     # placing: drag the target from the right gutter, sweeping over the target zone
     scene = _start(app, descriptor, lagged())
-    gutter = tuple(round(c) for c in to_px(TABLE.length - TABLE.gutter_length / 2, MID_Y))
+    gutter = tuple(round(c) for c in app.top.view.to_design(TABLE.length - TABLE.gutter_length / 2, MID_Y))
     post(app, pygame.MOUSEBUTTONDOWN, pos=gutter, button=1, touch=False)        
     sweep = {"i": 0}
 
@@ -127,13 +127,13 @@ def phases(app, descriptor):
         sweep["i"] += 1
         x = 2900 + 500 * (0.5 + 0.5 * math.sin(sweep["i"] / 15))    # in and out of the zone
         y = MID_Y + 150 * math.sin(sweep["i"] / 23)
-        move(app, tuple(round(c) for c in to_px(x, y)), buttons=(1, 0, 0))
+        move(app, tuple(round(c) for c in app.top.view.to_design(x, y)), buttons=(1, 0, 0))
         assert scene.placing is not None
 
     yield "mississippi placing", hold_place
 
     # the end of a step: the target released in the zone (M-R1), autosaved
-    zone = tuple(round(c) for c in to_px(3300, 200))
+    zone = tuple(round(c) for c in app.top.view.to_design(3300, 200))
     last = {"scene": None, "ended": 0, "tried": 0}
 
     def hold_place_end():
@@ -151,6 +151,36 @@ def phases(app, descriptor):
     yield "mississippi target placed (rules + autosave)", hold_place_end
     assert last["ended"] == last["tried"], "a target was not placed"
     last["scene"] = None
+
+    # aiming: the shooter's puck held and dragged to and fro in the zone, aim guide on
+    m = lagged()
+    m.place_target(3300, MID_Y)
+    scene = _start(app, descriptor, m, options={"aim_guide": True})
+    scene.view.settle(scene.snapshot())
+    hx, hy = (round(c) for c in scene.view.to_design(*scene.hand_spot("left")))
+    post(app, pygame.MOUSEBUTTONDOWN, pos=(hx, hy), button=1, touch=False)
+    wave = {"i": 0}
+
+    def hold_aim():
+        wave["i"] += 1
+        dx = 120 * (0.5 - 0.5 * math.cos(wave["i"] / 9))       # stays short of the inner line
+        move(app, (round(hx + dx), round(hy + 30 * math.sin(wave["i"] / 13))), buttons=(1, 0, 0))
+        assert scene.tracking_pointer
+
+    yield "mississippi aiming (drag, guide)", hold_aim
+    post(app, pygame.MOUSEBUTTONUP, pos=(hx, hy), button=1, touch=False)
+
+    # the camera panning from the shooter's end to the placer's, again and again
+    scene = _start(app, descriptor, lagged())
+    pan = {"n": 0}
+
+    def hold_pan():
+        pan["n"] += 1
+        if pan["n"] % 40 == 1:                                  # back at the far end: again
+            scene.view.focus = scene.view.end_focus("left")
+            scene.view.velocity = 0.0
+
+    yield "mississippi camera panning", hold_pan
 
     # 16 pucks moving
     m = lagged()

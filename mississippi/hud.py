@@ -21,7 +21,7 @@ from ludotheque.session.endpanel import EndPanel
 from ludotheque.widgets import Button
 
 from mississippi import paint, view as mview
-from mississippi.paint import COLOURS, TABLE_BAND, draw_puck
+from mississippi.paint import COLOURS, draw_puck
 from mississippi.texts import ai_level_name, lag_counts_text
 
 L = mview.LAYOUT
@@ -58,12 +58,9 @@ def draw(canvas, scene) -> None:
 
 def draw_scene(canvas, scene) -> None:
     """Everything but the end panel."""
-    canvas.fill_around(theme.BG, TABLE_BAND)     # the table's layer covers the rest
-    paint.draw_table(canvas)
-    paint.draw_pucks(canvas, scene)
+    canvas.fill_around(theme.BG, paint.table_band(scene.view))   # the table's layer covers it
+    paint.draw_table(canvas, scene.view, scene.snapshot())       # table, pucks, flip, overview
     draw_hud(canvas, scene)
-    if scene.match.phase == "flip" and scene.duel is not None:
-        paint.draw_flip(canvas, scene)
     for b in scene.buttons:
         if b.visible:
             b.draw(canvas)

@@ -26,7 +26,7 @@ from ludotheque.session import GameSession
 from mississippi import ai, hud
 from mississippi.controller import (AIAim, Aim, Flight, FlipDuel, LagHold, Placing, Replay,
                                     ShotRecord, grabs_target, lag_fates, thrown)
-from mississippi.paint import to_mm
+from mississippi import sounds, view as mview
 from mississippi.shown import Shown
 from mississippi.rules import FLIP_WINDOW_S, Action, IllegalAction, Match, team_names
 from mississippi.sim import TableSim
@@ -86,6 +86,7 @@ class MississippiScene(Shown, Scene):
         hinted = resume.get("hinted", [])
         self.hinted: set[int] = {h for h in hinted if isinstance(h, int)} if isinstance(hinted, list) else set()
         self.t = 0.0
+        self.view = mview.make_view(self.options)   # table mm <-> design units, the camera
         self.aim: Aim | None = None              # the puck in hand, dragged (M-U1)
         self.placing: Placing | None = None      # the target dragged into place (M-R1)
         self.standing, self.angle = False, math.pi / 2
@@ -109,6 +110,7 @@ class MississippiScene(Shown, Scene):
         if self.match.phase == "flip":
             self._open_duel()
         hud.refresh_buttons(self)
+        self.view.settle(self.snapshot())            # the camera starts where play is
 
     # ------------------------------------------------------------------ state
     @property
@@ -144,7 +146,8 @@ class MississippiScene(Shown, Scene):
         if m.phase == "over":
             return False
         if self.busy() or self.session.thinking or self.session.timeline.busy or m.phase == "flip" \
-                or self.debug or self.aim is not None or self.is_ai(m.to_act):
+                or self.debug or self.aim is not None or self.is_ai(m.to_act) \
+                or not self.view.settled:                 # (the camera still pans)
             return True
         if m.phase == "place" and self.is_ai(m.shooter) and m.knock_required and not m.knocked:
             return True
@@ -241,15 +244,10 @@ class MississippiScene(Shown, Scene):
         hud.refresh_buttons(self)
 
     def _sounds(self, world, seen: int) -> int:
-        for ev in world.events_since(seen):
-            if ev.kind == "contact":
-                self.app.audio.play("clack", min(1.0, 0.15 + ev.speed / 3000))
-            elif ev.kind == "rail":
-                self.app.audio.play("clack", min(0.6, 0.1 + ev.speed / 5000))
-            elif ev.kind in ("drop", "off_table"):
-                self.app.audio.play("drop")
-            elif ev.kind == "topple":
-                self.app.audio.play("knock", 0.5)
+        events = world.events_since(seen)
+        sounds.play_events(self.app.audio, events)      # impacts by speed, gutter drops
+        if any(ev.kind == "topple" for ev in events):
+            self.app.audio.play("knock", 0.5)
         return world.event_count
 
     def _step_flight(self, dt: float) -> None:
@@ -476,7 +474,7 @@ class MississippiScene(Shown, Scene):
         if self.hold is not None:
             self.end_lag_hold()
             return True
-        x, y = to_mm(*event.pos)
+        x, y = self.view.to_table(*event.pos)
         side, kind = self.flicker()
         if side is not None:
             self.aim = Aim.press(side, kind, self.hand_spot(side), stamp, x, y)
@@ -489,7 +487,7 @@ class MississippiScene(Shown, Scene):
         return False
 
     def _motion(self, event) -> bool:
-        x, y = to_mm(*getattr(event, "precise_pos", event.pos))
+        x, y = self.view.to_table(*getattr(event, "precise_pos", event.pos))
         if self.aim is not None:
             launch = self.aim.move(self._stamp(event), x, y)
             if launch is not None:
@@ -501,7 +499,7 @@ class MississippiScene(Shown, Scene):
         return False
 
     def _release(self, event) -> bool:
-        x, y = to_mm(*getattr(event, "precise_pos", event.pos))
+        x, y = self.view.to_table(*getattr(event, "precise_pos", event.pos))
         if self.aim is not None:
             self._flick_done(self.aim.release(self._stamp(event), x, y))
             return True

@@ -298,13 +298,15 @@ class Shown:
             air = d.race.in_air()
             flip = mview.FlipView(x, y, tp.owner if tp else m.placer, d.started,
                                   d.toss.height(air) if air is not None else 0.0,
-                                  d.toss.angle(air) if air is not None else 0.0, d.window_left())
+                                  d.toss.angle(air) if air is not None else 0.0, d.window_left(),
+                                  min(1.0, air / d.toss.airtime) if air is not None else 0.0)
         return mview.TableSnapshot(
             t=self.t, phase=m.phase, shooter=m.shooter, placer=m.placer, to_act=m.to_act,
             pucks=tuple(pucks), gutters=gutters, held=held, guide=guide, aim_to=aim_to,
             drag_target=drag, place_glow=glow, ghosts=tuple(ghosts), winner_ghost=winner, flip=flip,
             moving=world is not None, dragging=self.aim is not None or self.placing is not None,
-            replay=self.replay.speed if self.replay is not None else None)
+            replay=self.replay.speed if self.replay is not None else None,
+            calm=self.t - self._calm_t0)
 
     def hint_guide(self) -> mview.Guide | None:
         """The hint (issue 17 §2) as an aim guide: from where the Expert would release to

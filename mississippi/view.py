@@ -48,6 +48,10 @@ TABLE = Table()
 DESIGN_W, DESIGN_H = 1280, 720
 OVERVIEW_PX_PER_MM = 0.2
 """Design px per mm of the overview strip: the 3770 mm table is 754 design px long."""
+END_MM = 15.0
+"""Thickness (mm) of the end boards as drawn: the close view at an end shows its board."""
+RAIL_PX = 10.0
+"""Design px of the rails drawn above and below the close view's table."""
 
 
 class Box(NamedTuple):
@@ -143,7 +147,8 @@ class Guide:
 class FlipView:
     """The flip race (M-F1): the overhanging target at (x, y) mm of ``owner``;
     ``started`` once the placer flipped it; then ``height`` mm above the table and
-    ``spin`` rad; ``window_frac`` the part of the flip window left (1 → 0)."""
+    ``spin`` rad and ``progress`` the part of its time in the air gone (0 → 1);
+    ``window_frac`` the part of the flip window left (1 → 0)."""
 
     x: float
     y: float
@@ -152,6 +157,7 @@ class FlipView:
     height: float = 0.0
     spin: float = 0.0
     window_frac: float = 1.0
+    progress: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -177,6 +183,10 @@ class TableSnapshot:
     moving: bool = False
     dragging: bool = False
     replay: float | None = None
+    calm: float = 0.0
+    """Seconds since the table last changed what it asks of a person (the scene's calm
+    clock): pulses breathe, then hold (``ludotheque.scene.attention``); a puck left
+    overhanging teeters, then settles."""
 
     def actor_end(self) -> str:
         """The end whose player acts now: the placer's while placing or racing the flip,
@@ -232,9 +242,11 @@ class CameraView:
         self.table = table
         self.main = layout.main
         self.half_mm = self.main.w / 2 / self.s
-        lo, hi = self.half_mm, table.length - self.half_mm
+        lo, hi = self.half_mm - END_MM, table.length - self.half_mm + END_MM
         self._range = (lo, hi) if lo <= hi else (table.length / 2, table.length / 2)
         self.focus = self._range[0]
+        self.split = False
+        """True during the flip race (M-F): both ends at once, 800 mm each."""
         self.velocity = 0.0
         self.goal = self.focus
         self._t: float | None = None
@@ -246,14 +258,34 @@ class CameraView:
             self.ov_s = min(ov.w / table.length, ov.h / table.width)
 
     # ------------------------------------------------------------ the transform
+    def windows(self) -> tuple[tuple[float, float, float], ...]:
+        """The parts of the table the close view shows now: ``(x0 mm, x1 mm, X0 design)``
+        each — one window 1600 mm long, or during the flip race (:attr:`split`) two of
+        800 mm side by side, each end of the table (the shooter's puck for the counter
+        shot, M-F3, and the placer's overhanging target, M-F1)."""
+        if self.split:
+            w = self.half_mm
+            return ((-END_MM, w - END_MM, self.main.x),
+                    (self.table.length + END_MM - w, self.table.length + END_MM,
+                     self.main.x + self.main.w / 2))
+        lo = self.focus - self.half_mm
+        return ((lo, lo + 2 * self.half_mm, self.main.x),)
+
     def to_design(self, x: float, y: float) -> tuple[float, float]:
-        """Table (x, y) mm → design units in the close view (at the current camera)."""
+        """Table (x, y) mm → design units in the close view (at the current camera; in
+        the split view, in the half of the nearer end)."""
+        if self.split:
+            x0, _x1, X0 = self.windows()[0 if x < self.table.centre_x else 1]
+            return X0 + (x - x0) * self.s, self.main.y + y * self.s
         return (self.main.x + self.main.w / 2 + (x - self.focus) * self.s,
                 self.main.y + y * self.s)
 
     def to_table(self, px: float, py: float) -> tuple[float, float]:
         """Design units (a pointer position) → table (x, y) mm: the inverse of
         :meth:`to_design` (points outside the table give mm outside it)."""
+        if self.split:
+            x0, _x1, X0 = self.windows()[0 if px < self.main.x + self.main.w / 2 else 1]
+            return x0 + (px - X0) / self.s, (py - self.main.y) / self.s
         return (self.focus + (px - self.main.x - self.main.w / 2) / self.s,
                 (py - self.main.y) / self.s)
 
@@ -267,15 +299,16 @@ class CameraView:
 
     @property
     def window_mm(self) -> tuple[float, float]:
-        """The table x range (mm) the close view shows now."""
-        return self.focus - self.half_mm, self.focus + self.half_mm
+        """The table x range (mm) the close view shows now (the split view: from the
+        left window's start to the right one's end)."""
+        w = self.windows()
+        return w[0][0], w[-1][1]
 
     def visible(self, x: float, y: float, margin_mm: float = 0.0) -> bool:
         """True if a puck centred at (x, y) mm shows (at least ``margin_mm`` of it) in
         the close view."""
-        lo, hi = self.window_mm
         r = self.table.puck_radius - margin_mm
-        return lo - r <= x <= hi + r
+        return any(lo - r <= x <= hi + r for lo, hi, _X in self.windows())
 
     def overview_to_design(self, x: float, y: float) -> tuple[float, float]:
         """Table (x, y) mm → design units in the overview strip."""
@@ -289,20 +322,16 @@ class CameraView:
         x0, y0 = self.overview_to_design(0.0, 0.0)
         return Box(x0, y0, self.table.length * self.ov_s, self.table.width * self.ov_s)
 
-    def table_box(self) -> Box:
-        """The whole table (end board to end board) in design units of the close view at
-        the current camera (most of it off screen)."""
-        x0, y0 = self.to_design(0.0, 0.0)
-        return Box(x0, y0, self.table.length * self.s, self.table.width * self.s)
-
     def surface_fraction(self) -> float:
         """The part of the 1280×720 window the table top (gutter edge to gutter edge,
         rail to rail) covers in the close view at the current camera (issue 12 §2 goal
         ≥ 0.45 while aiming)."""
-        lo, hi = self.window_mm
-        x0 = max(lo, self.table.gutter_edge("left"))
-        x1 = min(hi, self.table.gutter_edge("right"))
-        return max(0.0, x1 - x0) * self.s * self.table.width * self.s / (DESIGN_W * DESIGN_H)
+        shown = 0.0
+        for lo, hi, _X in self.windows():
+            x0 = max(lo, self.table.gutter_edge("left"))
+            x1 = min(hi, self.table.gutter_edge("right"))
+            shown += max(0.0, x1 - x0)
+        return shown * self.s * self.table.width * self.s / (DESIGN_W * DESIGN_H)
 
     # ------------------------------------------------------------ the camera
     def end_focus(self, side: str) -> float:
@@ -342,6 +371,9 @@ class CameraView:
         if snap.dragging:
             self.velocity = 0.0
             return
+        if self._split_for(snap) != self.split:      # the flip race begins or ends: a cut
+            self.settle(snap)
+            return
         goal = self.goal_for(snap)
         if snap.moving:
             self._last_moving_goal = goal
@@ -368,21 +400,35 @@ class CameraView:
         self._t = snap.t
         self._last_moving_goal = None
         self._still_since = None
+        self.split = self._split_for(snap)
         self.goal = self.focus = self.goal_for(snap)
         self.velocity = 0.0
+
+    @staticmethod
+    def _split_for(snap: TableSnapshot) -> bool:
+        """The split view is on during the flip race (M-F1–M-F5), until the flip lands."""
+        return snap.phase == "flip"
 
     @property
     def settled(self) -> bool:
         """True when the camera rests on its goal (tests wait for this state)."""
         return self.focus == self.goal and self.velocity == 0.0
 
-    def offscreen(self, x: float, y: float) -> tuple[str, float] | None:
-        """For a puck at (x, y) mm outside the close view: the window edge it lies beyond
-        ("left"/"right") and the design y of its centre; None when it shows."""
+    def offscreen(self, x: float, y: float) -> tuple[float, int, float] | None:
+        """For a puck at (x, y) mm outside the close view, where to mark it: the design x
+        of the view's edge it lies beyond, the way it lies (−1 left, +1 right) and the
+        design y of its centre; None when it shows."""
         if self.visible(x, y):
             return None
-        lo, _hi = self.window_mm
-        return ("left" if x < lo else "right"), self.main.y + y * self.s
+        ws = self.windows()
+        if x < ws[0][0]:
+            return self.main.x, -1, self.main.y + y * self.s
+        if x > ws[-1][1]:
+            return self.main.right, 1, self.main.y + y * self.s
+        # between the two halves of the split view: at the seam, on the nearer end's side
+        seam = self.main.x + self.main.w / 2
+        return (seam, 1, self.main.y + y * self.s) if x < self.table.centre_x else \
+            (seam, -1, self.main.y + y * self.s)
 
 
 # ---------------------------------------------------------------- the perspective view
@@ -504,4 +550,4 @@ def make_view(options: dict | None = None):
 
 __all__ = ["Box", "Layout", "LAYOUT", "CAMERA_LAYOUT", "PERSPECTIVE_LAYOUT", "PuckView",
            "Guide", "FlipView", "TableSnapshot", "CameraView", "PerspectiveView",
-           "make_view", "gutter_spot", "OVERVIEW_PX_PER_MM", "VIEWS"]
+           "make_view", "gutter_spot", "OVERVIEW_PX_PER_MM", "VIEWS", "END_MM", "RAIL_PX"]

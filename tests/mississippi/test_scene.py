@@ -13,7 +13,7 @@ from ludotheque.game import GameConfig, PlayerSpec
 from ludotheque.menu import start_game
 from mississippi import DESCRIPTOR, hud
 from mississippi.rules import Action, Match, PuckOutcome as P, Report
-from mississippi.paint import SCALE, to_px
+from mississippi.paint import SCALE
 from mississippi.scene import MississippiScene
 from mississippi.sim import DECEL
 from tests.harness import frames, key, make_app, post, run_until
@@ -56,7 +56,7 @@ def sdrag(app, start, end, seconds=0.25, steps=15, release=True):
 
 
 def hand(scene, side="left"):
-    return tuple(round(c) for c in to_px(*scene.hand_spot(side)))
+    return tuple(round(c) for c in scene.view.to_design(*scene.hand_spot(side)))
 
 
 def lagged(shooter="left"):
@@ -90,8 +90,8 @@ def test_decision_2_a_drag_sets_tracking_pointer_and_the_held_puck_follows_the_p
     assert not scene.tracking_pointer
     sdrag(app, start_px, (start_px[0] + 40, start_px[1] + 9), seconds=0.3, steps=6, release=False)
     assert scene.tracking_pointer                    # the shell polls the queue closely now
-    px, py = to_px(*scene.aim.puck)
-    hx, hy = to_px(*scene.hand_spot("left"))
+    px, py = scene.view.to_design(*scene.aim.puck)
+    hx, hy = scene.view.to_design(*scene.hand_spot("left"))
     # the puck moved exactly as the pointer did (the grip offset kept)
     assert (px - hx, py - hy) == (pytest.approx(40, abs=1), pytest.approx(9, abs=1))
     spost(app, pygame.MOUSEBUTTONUP, pos=(start_px[0] + 40, start_px[1] + 9), button=1)
@@ -111,13 +111,13 @@ def test_M_U1_a_drag_held_still_before_letting_go_throws_nothing_and_says_why():
 
 def test_M_R1_placing_outside_the_zone_is_refused():
     app, scene = start(lagged())                     # Ann shoots, Bob places at the right
-    gutter = tuple(round(c) for c in to_px(3635, MID_Y))
-    middle = tuple(round(c) for c in to_px(2000, MID_Y))
+    gutter = tuple(round(c) for c in scene.view.to_design(3635, MID_Y))
+    middle = tuple(round(c) for c in scene.view.to_design(2000, MID_Y))
     sdrag(app, gutter, middle, seconds=0.3)
     m = scene.match
     assert m.phase == "place" and m.target is None and m.gutter["right"] == 8
     assert "M-R1" in (app.toasts.current or "")
-    zone = tuple(round(c) for c in to_px(3300, 200))
+    zone = tuple(round(c) for c in scene.view.to_design(3300, 200))
     sdrag(app, gutter, zone, seconds=0.3)
     m = scene.match
     assert m.phase == "shoot" and m.target is not None
@@ -132,8 +132,8 @@ def resume(app, saved, players=HUMANS):
 
 def test_autosave_after_each_turn_resumes_by_replaying_the_turn_log():
     app, scene = start(lagged())
-    zone = tuple(round(c) for c in to_px(3250, 180))
-    sdrag(app, tuple(round(c) for c in to_px(3635, MID_Y)), zone, seconds=0.3)
+    zone = tuple(round(c) for c in scene.view.to_design(3250, 180))
+    sdrag(app, tuple(round(c) for c in scene.view.to_design(3635, MID_Y)), zone, seconds=0.3)
     saved = app.saves.load("mississippi")
     assert saved is not None and saved["turns"][-1].startswith('{"angle"')   # the placement
     app2 = make_app([DESCRIPTOR])
@@ -144,8 +144,8 @@ def test_autosave_after_each_turn_resumes_by_replaying_the_turn_log():
 
 def test_a_save_whose_turns_do_not_replay_is_refused_with_a_clear_error():
     app, scene = start(lagged())
-    zone = tuple(round(c) for c in to_px(3250, 180))
-    sdrag(app, tuple(round(c) for c in to_px(3635, MID_Y)), zone, seconds=0.3)
+    zone = tuple(round(c) for c in scene.view.to_design(3250, 180))
+    sdrag(app, tuple(round(c) for c in scene.view.to_design(3635, MID_Y)), zone, seconds=0.3)
     saved = dict(app.saves.load("mississippi"))
     saved["turns"] = saved["turns"][:-1] + ['{"kind":"shot"}']
     with pytest.raises(ValueError, match="turn"):
@@ -312,7 +312,7 @@ def test_M_O2_the_puck_ready_to_throw_is_not_also_in_the_gutter():
     assert scene.puck_out_of_gutter() == "left"
     assert scene.gutter_shown("left") == 7 and scene.gutter_shown("right") == 8
     app, scene = start(lagged())                     # Bob drags a target from his gutter
-    drag_from = tuple(round(c) for c in to_px(3635, MID_Y))
+    drag_from = tuple(round(c) for c in scene.view.to_design(3635, MID_Y))
     post(app, pygame.MOUSEBUTTONDOWN, pos=drag_from, button=1)
     assert scene.placing is not None and scene.gutter_shown("right") == 7
 
@@ -367,7 +367,7 @@ def test_M_U1_aim_guide_shows_direction_and_speed_while_dragging():
     spost(app, pygame.MOUSEBUTTONDOWN, pos=(hx, hy), button=1)
     assert scene.drag_prediction() is None           # no motion yet: nothing to predict
     for i in range(1, 6):
-        spost(app, pygame.MOUSEMOTION, pos=(hx + 6 * i, hy), rel=(0, 0), buttons=(1, 0, 0))
+        spost(app, pygame.MOUSEMOTION, pos=(hx + 15 * i, hy), rel=(0, 0), buttons=(1, 0, 0))
         frames(app, 1)
     vx, vy, x, y = scene.drag_prediction()
     assert vx > 0 and abs(vy) < 0.2 * vx             # toward the far end (M-U2: rightward)
