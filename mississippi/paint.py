@@ -578,7 +578,8 @@ def dashed(s, a, b, colour) -> None:
 def draw_debug(s, scene) -> None:
     """F3: launch and shot figures, and each puck's velocity and contacts on the table."""
     view = scene.view
-    sim = scene.sim or (scene.replay or {}).get("sim")
+    sim = (scene.flight.sim if scene.flight is not None else          # (miss-scene: renamed)
+           scene.replay.sim if scene.replay is not None else None)
     lines = [f"phase {scene.match.phase}  shots {scene.match.shots}  t {scene.t:.2f}s  view {view.kind}"]
     if scene.last_launch:
         ll = scene.last_launch
