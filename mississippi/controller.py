@@ -312,7 +312,7 @@ class AIAim:
     def tick(self, dt: float) -> bool:
         """Advance ``dt`` s; True when the shot is due now."""
         self.left -= max(0.0, dt)
-        return self.left <= 0
+        return self.left <= 1e-9                  # sums of steps: no float residue
 
 
 # --------------------------------------------------------------------- the lag result
@@ -329,7 +329,7 @@ class LagHold:
     def tick(self, dt: float) -> bool:
         """Advance ``dt`` s; True when the hold is over."""
         self.left -= max(0.0, dt)
-        return self.left <= 0
+        return self.left <= 1e-9                  # sums of steps: no float residue
 
     def resting(self) -> list[tuple[str, float, float]]:
         """``(owner, x, y)`` of the lag pucks that stayed on the table."""

@@ -25,7 +25,7 @@ from ludotheque.session import GameSession
 
 from mississippi import ai, hud
 from mississippi.controller import (AIAim, Aim, Flight, FlipDuel, LagHold, Placing, Replay,
-                                    ShotRecord, grabs_target, lag_fates, puck_in_hand, thrown)
+                                    ShotRecord, grabs_target, lag_fates, thrown)
 from mississippi import sounds, view as mview
 from mississippi.shown import Shown
 from mississippi.rules import FLIP_WINDOW_S, Action, IllegalAction, Match, team_names
@@ -153,28 +153,6 @@ class MississippiScene(Shown, Scene):
             return True
         return self._calm_key() != self._calm_seen or attending(self.t - self._calm_t0, 6)
 
-    def is_ai(self, side: str | None) -> bool:
-        """True when ``side`` is played by the computer."""
-        return side is not None and self.session.is_ai(side)
-
-    def level(self, side: str) -> str:
-        return self.session.level(side)
-
-    def busy(self) -> bool:
-        """A shot, a replay, the computer's aimed shot or the lag result is on the table."""
-        return any(s is not None for s in (self.flight, self.replay, self.ai_aim, self.hold))
-
-    def hints(self) -> bool:
-        return bool(getattr(self.app.settings, "hints", False))
-
-    def hint_allowed(self) -> bool:
-        """Decision 13: hints are on between two people and below Expert; against the
-        computer at Expert (or Master) only with the game's ``hints`` option."""
-        if "hints" in self.options:
-            return bool(self.options["hints"])
-        levels = [self.level(s) for s in ("left", "right") if self.is_ai(s)]
-        return not any(lv in ("expert", "master") for lv in levels)
-
     # ------------------------------------------------------------------ the rules
     def play(self, action: Action) -> bool:
         """Commit ``action`` through the session (rules, turn log, autosave — or the end
@@ -239,10 +217,6 @@ class MississippiScene(Shown, Scene):
         self.angle = (self.angle + d * math.pi / 12) % math.pi
 
     # ------------------------------------------------------------------ shots
-    def hand_spot(self, side: str) -> tuple[float, float]:
-        """Where ``side``'s puck in hand waits for the flick (mm, M-U1)."""
-        return puck_in_hand(self.match, side)
-
     def launch(self, x: float, y: float, vx: float, vy: float, kind: str) -> None:
         """Throw the puck from (x, y) mm at (vx, vy) mm/s: ``kind`` ``"lag"``, ``"shot"``
         or ``"counter"``. A last puck shot without a knock is decided at once (M-R8)."""
@@ -428,21 +402,6 @@ class MississippiScene(Shown, Scene):
                            key=("hint", len(self.log)), fallback=lambda: None)
 
     # ------------------------------------------------------------------ input
-    def flicker(self) -> tuple[str | None, str | None]:
-        """``(side, kind)`` of a person who may flick now (kind ``"lag"``, ``"shot"``,
-        ``"counter"``), else ``(None, None)``."""
-        m = self.match
-        if self.busy() and not (m.phase == "flip" and self.flight is None):
-            return None, None
-        if m.phase == "lag" and not self.is_ai(m.lag_side):
-            return m.lag_side, "lag"
-        if m.phase == "shoot" and not self.is_ai(m.shooter):
-            return m.shooter, "shot"
-        if m.phase == "flip" and not self.is_ai(m.shooter) and self.duel is not None \
-                and self.duel.race.may_counter() and m.gutter[m.shooter] >= 1 and self.flight is None:
-            return m.shooter, "counter"
-        return None, None
-
     def _stamp(self, event) -> float:
         """The event's stamp (s, decision 2); the scene clock is mapped onto it."""
         stamp = getattr(event, "stamp", None)
@@ -568,14 +527,6 @@ class MississippiScene(Shown, Scene):
         if aim.kind == "counter" and self.flicker()[1] != "counter":
             return
         self.launch(launch.x, launch.y, launch.vx, launch.vy, aim.kind)
-
-    def drag_prediction(self) -> tuple[float, float, float, float] | None:
-        """The aim guide during a drag: ``(vx, vy, x, y)`` — the launch velocity (mm/s) if
-        the puck were let go now and where a free slide at it stops (mm); None without a
-        drag or while the hand is still (:meth:`Aim.prediction`)."""
-        if self.aim is None:
-            return None
-        return self.aim.prediction(self.t + (self._offset or 0.0))
 
     # ------------------------------------------------------------------ the shell's step
     def update(self, dt: float) -> None:

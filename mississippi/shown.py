@@ -14,7 +14,7 @@ import math
 from ludotheque import i18n
 
 from mississippi import texts, view as mview
-from mississippi.controller import fallen_lag_pucks
+from mississippi.controller import fallen_lag_pucks, puck_in_hand
 from mississippi.rules import LEFT_EDGE, RIGHT_EDGE, TABLE_LENGTH, TABLE_WIDTH
 from mississippi.table import Table
 
@@ -25,6 +25,58 @@ TABLE = Table()
 
 class Shown:
     """Read-only queries of what the players see (mixed into the scene)."""
+
+    def is_ai(self, side: str | None) -> bool:
+        """True when ``side`` is played by the computer."""
+        return side is not None and self.session.is_ai(side)
+
+    def level(self, side: str) -> str:
+        return self.session.level(side)
+
+    def busy(self) -> bool:
+        """A shot, a replay, the computer's aimed shot or the lag result is on the table."""
+        return any(s is not None for s in (self.flight, self.replay, self.ai_aim, self.hold))
+
+    def hints(self) -> bool:
+        return bool(getattr(self.app.settings, "hints", False))
+
+    def hint_allowed(self) -> bool:
+        """Decision 13: with the ``hints`` option at "auto", hints are on between two
+        people and below Expert, off against the computer at Expert (or Master); "on" and
+        "off" decide."""
+        choice = self.options.get("hints", "auto")
+        if choice in ("on", True):
+            return True
+        if choice in ("off", False):
+            return False
+        return not any(self.is_ai(s) and self.level(s) in ("expert", "master") for s in ("left", "right"))
+
+    def hand_spot(self, side: str) -> tuple[float, float]:
+        """Where ``side``'s puck in hand waits for the flick (mm, M-U1)."""
+        return puck_in_hand(self.match, side)
+
+    def flicker(self) -> tuple[str | None, str | None]:
+        """``(side, kind)`` of a person who may flick now (kind ``"lag"``, ``"shot"``,
+        ``"counter"``), else ``(None, None)``."""
+        m = self.match
+        if self.busy() and not (m.phase == "flip" and self.flight is None):
+            return None, None
+        if m.phase == "lag" and not self.is_ai(m.lag_side):
+            return m.lag_side, "lag"
+        if m.phase == "shoot" and not self.is_ai(m.shooter):
+            return m.shooter, "shot"
+        if m.phase == "flip" and not self.is_ai(m.shooter) and self.duel is not None \
+                and self.duel.race.may_counter() and m.gutter[m.shooter] >= 1 and self.flight is None:
+            return m.shooter, "counter"
+        return None, None
+
+    def drag_prediction(self) -> tuple[float, float, float, float] | None:
+        """The aim guide during a drag: ``(vx, vy, x, y)`` — the launch velocity (mm/s) if
+        the puck were let go now and where a free slide at it stops (mm); None without a
+        drag or while the hand is still (:meth:`Aim.prediction`)."""
+        if self.aim is None:
+            return None
+        return self.aim.prediction(self.t + (self._offset or 0.0))
 
     def ghosts_visible(self) -> bool:
         """The lag pucks are drawn where they stopped (M-L1/M-L2) while the result is on
@@ -108,9 +160,11 @@ class Shown:
         (the M-L3 replay text gives way to the next lag's once the result was seen)."""
         if self.note:
             return self.note
-        last = self.match.last
+        m = self.match
+        last = m.last
         code = "lag-start" if last.code == "lag-replay" and self.hold is None else last.code
-        return texts.outcome_text(code, last.facts, self.who) or last.text
+        facts = {"chooser": m.chooser, **last.facts}          # M-L2: who chose
+        return texts.outcome_text(code, facts, self.who) or last.text
 
     def shot_label(self) -> str:
         """The number of the last shot, under the rule tag ("· hint" when it was hinted)."""
@@ -125,7 +179,6 @@ class Shown:
         return "{shots}, {swaps}".format(
             shots=ngettext("{n} shot", "{n} shots", st.shots).format(n=st.shots),
             swaps=ngettext("{n} role swap", "{n} role swaps", st.role_swaps).format(n=st.role_swaps))
-
 
     # ------------------------------------------------------------------ the HUD's texts
     def headline(self) -> str:
@@ -199,7 +252,8 @@ class Shown:
                 if not (flipped and pid == m.target):
                     pucks.append(mview.PuckView(p.x, p.y, p.owner, "table", p.standing, p.angle,
                                                 "target" if pid == m.target else None, pid=pid))
-        gutters = {s: tuple([s] * self.gutter_shown(s) + self.gutter_extras(s)) for s in ("left", "right")}
+        gutters = {s: tuple([s] * self.gutter_shown(s) + self.gutter_extras(s))
+                   for s in ("left", "right")}
         held = guide = aim_to = drag = glow = None
         side, kind = self.flicker()
         target = m.table.get(m.target) if m.target is not None else None
