@@ -21,7 +21,7 @@ from ludotheque.session.endpanel import EndPanel
 from ludotheque.widgets import Button
 
 from mississippi import paint, view as mview
-from mississippi.paint import COLOURS, TABLE_BAND, draw_puck
+from mississippi.paint import COLOURS, draw_puck
 from mississippi.texts import ai_level_name, lag_counts_text
 
 L = mview.LAYOUT

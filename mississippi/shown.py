@@ -160,6 +160,9 @@ class Shown:
         (the M-L3 replay text gives way to the next lag's once the result was seen)."""
         if self.note:
             return self.note
+        hint = self.hint_guide()
+        if hint is not None:                                   # issue 17 §2: line and speed
+            return texts.hint_text(hint.speed)
         m = self.match
         last = m.last
         code = "lag-start" if last.code == "lag-replay" and self.hold is None else last.code

@@ -134,3 +134,9 @@ def lag_counts_text(counts: dict[str, int]) -> str:
     if counts.get("off table"):
         parts.append(_("1 lag puck off the table"))
     return " · ".join(parts)
+
+
+def hint_text(speed: float) -> str:
+    """The hint (issue 17 §2): the Expert's shot, its speed in m/s (``speed`` mm/s)."""
+    return _("Hint: the Expert would throw along the dashed line at {v:.1f} m/s "
+             "(its free slide would stop at the ring).").format(v=speed / 1000)

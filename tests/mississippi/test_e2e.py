@@ -27,23 +27,36 @@ def test_M_U1_M_L1_a_real_drag_flicks_the_lag_puck_down_the_table(tmp_path):
     import pygame
 
     from ludotheque import theme
-    from mississippi.rules import hand_spot
-    from mississippi.view import CameraView, TableSnapshot
+    from ludotheque.game import GameConfig, PlayerSpec
+    from ludotheque.menu import start_game
+    from mississippi import DESCRIPTOR
+    from tests.harness import make_app
 
+    # where the lag puck waits, in design units: the same scene, headless
+    probe = make_app([DESCRIPTOR])
+    start_game(probe, DESCRIPTOR, GameConfig(players=(PlayerSpec("A"), PlayerSpec("B")), seed=3))
+    dx, dy = probe.top.view.to_design(*probe.top.hand_spot("left"))
+    probe.top.exit()
     xvfb, env = start_xvfb(tmp_path)
     save = tmp_path / "data" / "ludotheque" / "saves" / "mississippi.json"
     shot = tmp_path / "screen.png"
-    view = CameraView()                              # the game's view, on the first lag
-    view.settle(TableSnapshot(t=0.0, phase="lag", to_act="left"))
-    hx, hy = (round(c) for c in view.to_design(*hand_spot("left")))
     app = None
 
     def xdo(*args):
         subprocess.run(["xdotool", *args], env=env, check=True, timeout=30)
 
+    def where():                                     # the lag puck in window px (letterboxed canvas)
+        geo = subprocess.run(["xdotool", "getwindowgeometry", "--shell", wid], env=env, check=True,
+                             capture_output=True, text=True, timeout=30).stdout
+        g = dict(line.split("=") for line in geo.split())
+        w, h = int(g["WIDTH"]), int(g["HEIGHT"])
+        s = min(w / 1280, h / 720)
+        return round((w - 1280 * s) / 2 + dx * s), round((h - 720 * s) / 2 + dy * s), s
+
     def puck_ready():                                # the glowing lag puck is on the screen
-        subprocess.run(["import", "-window", "root", str(shot)], env=env, check=True, timeout=30)
-        r, g, b = pygame.image.load(str(shot)).get_at((hx, hy))[:3]
+        subprocess.run(["import", "-window", wid, str(shot)], env=env, check=True, timeout=30)
+        x, y, _s = where()
+        r, g, b = pygame.image.load(str(shot)).get_at((x, y))[:3]
         return sum(abs(a - c) for a, c in zip((r, g, b), theme.BLUE)) < 90
 
     def turns():
@@ -59,12 +72,12 @@ def test_M_U1_M_L1_a_real_drag_flicks_the_lag_puck_down_the_table(tmp_path):
         wid = window_of(env, app)
         assert wait_for(lambda: subprocess.run(["xdotool", "key", "--window", wid, "Return"], env=env)
                         .returncode == 0 and puck_ready(), 60), "the match did not start"
+        hx, hy, scale = where()
         xdo("mousemove", "--window", wid, str(hx), str(hy))
         xdo("mousedown", "1")
-        step = round(76 * view.s)                    # a puck's width a step (61 px at 0.8 px/mm)
-        for i in range(1, 13):                       # ~0.2 s: a firm flick (released at the line)
-            time.sleep(0.016)
-            xdo("mousemove", "--window", wid, str(hx + step * i), str(hy))
+        for i in range(1, 13):                       # ~0.2 s, a puck's width (61 design px at
+            time.sleep(0.016)                        # 0.8 px/mm) a step: a firm flick
+            xdo("mousemove", "--window", wid, str(hx + round(61 * i * scale)), str(hy))
         xdo("mouseup", "1")
         saved = wait_for(turns, 120)                 # written once the puck came to rest
         assert saved, "no lag turn saved"

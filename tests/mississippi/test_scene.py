@@ -562,6 +562,8 @@ def test_hint_between_two_people_shows_the_experts_shot_and_marks_the_turn():
     wait_decision(app, scene)
     guide = scene.hint_guide()
     assert guide is not None and guide.x1 > guide.x0 and guide.speed > 1000   # toward the target
+    assert f"{guide.speed / 1000:.1f} m/s" in scene.explanation()              # and how fast
+    assert scene.snapshot().guide == guide                                    # drawn as the guide
     hx, hy = hand(scene)
     sdrag(app, (hx, hy), (hx + 120, hy), seconds=0.12, steps=8)
     assert run_until(app, lambda: scene.flight is None, 15)
