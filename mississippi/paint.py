@@ -207,20 +207,6 @@ def render_strip(layer, s: float) -> None:
     layer.line((60, 40, 22), (x0, top + th), (x0 + tw, top + th), 2)
 
 
-def render_gutter(layer, side: str, owners, s: float) -> None:
-    """``side``'s gutter (M-T3) at ``s`` design px per mm with the pucks in it (M-O2), one
-    per owner in ``owners``, where :func:`mississippi.view.gutter_spot` puts them (the
-    same pixels as the table strip's gutter with the pucks drawn over it)."""
-    g = TABLE.gutter(side)
-    w, h = (g.x1 - g.x0) * s, TABLE.width * s
-    layer.rect(GUTTER, (0, 0, w, h))
-    layer.rect(GUTTER_EDGE, (0, 0, w, h), 3)
-    pr = TABLE.puck_radius * s
-    for i, owner in enumerate(owners):
-        gx, gy = gutter_spot(side, i)
-        draw_puck(layer, (gx - g.x0) * s, gy * s, _darker(COLOURS[owner], 0.85), r=pr * 0.92)
-
-
 def render_overview(layer, s: float) -> None:
     """The whole table at ``s`` design px per mm (the overview strip), rails 3 units."""
     tw, th = TABLE.length * s, TABLE.width * s
@@ -287,16 +273,13 @@ def _pt(view, x, y):
 def _camera_pucks(c, view, snap: TableSnapshot) -> None:
     s = view.s
     pr = TABLE.puck_radius * s
-    # pucks in hand, in the gutters (M-O2): each gutter with its pucks is a cached layer
+    # pucks in hand, in the gutters (M-O2)
     for side in ("left", "right"):
-        owners = tuple(snap.gutters.get(side, ()))
-        g = TABLE.gutter(side)
-        if not owners or not any(lo < g.x1 and hi > g.x0 for lo, hi, _X in view.windows()):
-            continue
-        size = ((g.x1 - g.x0) * s, TABLE.width * s)
-        layer = c.cached(("mississippi.gutter", side, owners, s), size,
-                         lambda lay, side=side, owners=owners: render_gutter(lay, side, owners, s))
-        c.blit(layer, _pt(view, g.x0, 0.0))
+        for i, owner in enumerate(snap.gutters.get(side, ())):
+            gx, gy = gutter_spot(side, i)
+            if view.visible(gx, gy):
+                px, py = _pt(view, gx, gy)
+                draw_puck(c, px, py, _darker(COLOURS[owner], 0.85), r=pr * 0.92)
     # the lag pucks where they stopped (M-L1, M-L2)
     for i, g in enumerate(snap.ghosts):
         px, py = _pt(view, g.x, g.y)
