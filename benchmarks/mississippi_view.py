@@ -115,6 +115,12 @@ def _phases(app, descriptor):
     for _ in range(40):
         frames(app, 1, 1 / 60)
     yield "3-shot-moving", scene
+    while scene.flight is not None:                 # the shot ends; R replays it, slowly
+        frames(app, 1, 1 / 30)
+    scene.start_replay(0.25)
+    for _ in range(90):
+        frames(app, 1, 1 / 60)
+    yield "9-replay", scene
     # lag result: both lag pucks where they stopped, the winner marked
     mm = Match.new("Ann", "Bob")
     scene = _start(app, descriptor, mm)
@@ -146,7 +152,7 @@ def _phases(app, descriptor):
     for _ in range(20):
         frames(app, 1, 1 / 60)
     yield "7-flip-in-air", scene
-    # a puck left overhanging after the shot (teetering), and the replay of that shot
+    # a shot that left the target on the table (M-R5): roles swap, the new placer's end
     m2 = lagged()
     t_id = m2.place_target(3300, mid)
     s_id = m2.next_puck_id
@@ -155,7 +161,7 @@ def _phases(app, descriptor):
     scene = _start(app, descriptor, m2)
     settle(scene)
     frames(app, 1)
-    yield "8-overhang", scene
+    yield "8-roles-swapped", scene
 
 
 def shots(out: Path, sizes) -> list[Path]:

@@ -578,11 +578,11 @@ def dashed(s, a, b, colour) -> None:
 def draw_debug(s, scene) -> None:
     """F3: launch and shot figures, and each puck's velocity and contacts on the table."""
     view = scene.view
-    sim = (scene.flight.sim if scene.flight is not None else          # (miss-scene: renamed)
-           scene.replay.sim if scene.replay is not None else None)
+    running = getattr(scene, "flight", None) or getattr(scene, "replay", None)
+    sim = getattr(running, "sim", None)
     lines = [f"phase {scene.match.phase}  shots {scene.match.shots}  t {scene.t:.2f}s  view {view.kind}"]
-    if scene.last_launch:
-        ll = scene.last_launch
+    ll = getattr(scene, "last_launch", None)
+    if isinstance(ll, dict) and {"x", "y", "vx", "vy", "speed"} <= ll.keys():
         lines.append(f"last launch ({ll['x']:.0f},{ll['y']:.0f}) mm  v=({ll['vx']:.0f},{ll['vy']:.0f}) "
                      f"|v|={ll['speed']:.0f} mm/s")
     if sim is not None:

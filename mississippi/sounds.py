@@ -32,6 +32,7 @@ from __future__ import annotations
 import logging
 import sys
 import wave
+import weakref
 from pathlib import Path
 
 import numpy as np
@@ -169,12 +170,11 @@ def choose(events) -> list[tuple[str, float]]:
 
 
 class TableSounds:
-    """The table's sounds loaded into the mixer of ``audio`` (a
-    :class:`ludotheque.audio.Audio`); silent when it has no device or the files are
-    missing (said once in the log)."""
+    """The table's sounds loaded into the mixer; played through an audio object (a
+    :class:`ludotheque.audio.Audio`: its volume and mute), silent when it has no device or
+    the files are missing (said once in the log)."""
 
-    def __init__(self, audio) -> None:
-        self.audio = audio
+    def __init__(self) -> None:
         self._sounds: dict = {}
         self._failed = False
 
@@ -191,11 +191,11 @@ class TableSounds:
             self._sounds[name] = snd
         return snd
 
-    def play(self, events) -> list[tuple[str, float]]:
-        """Play the sounds :func:`choose` picks for ``events``. :returns: what it chose
-        (also when silent), for tests."""
+    def play(self, audio, events) -> list[tuple[str, float]]:
+        """Play the sounds :func:`choose` picks for ``events`` through ``audio``.
+        :returns: what it chose (also when silent), for tests."""
         chosen = choose(events)
-        a = self.audio
+        a = audio
         if not chosen or not getattr(a, "available", False) or getattr(a, "muted", False):
             return chosen
         for name, gain in chosen:
@@ -210,16 +210,20 @@ class TableSounds:
         return chosen
 
 
-_PLAYERS: dict = {}
+_PLAYERS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 def play_events(audio, events) -> list[tuple[str, float]]:
     """Play the table sounds for physics ``events`` through ``audio`` (one
-    :class:`TableSounds` kept per audio object). :returns: what was chosen."""
-    player = _PLAYERS.get(id(audio))
-    if player is None or player.audio is not audio:
-        player = _PLAYERS[id(audio)] = TableSounds(audio)
-    return player.play(events)
+    :class:`TableSounds` kept per audio object, for as long as it lives). :returns: what
+    was chosen."""
+    try:
+        player = _PLAYERS.get(audio)
+        if player is None:
+            player = _PLAYERS[audio] = TableSounds()
+    except TypeError:                          # an object that takes no weak reference
+        player = TableSounds()
+    return player.play(audio, events)
 
 
 def main(argv=None) -> int:

@@ -75,9 +75,9 @@ def test_M_U1_M_L1_a_real_drag_flicks_the_lag_puck_down_the_table(tmp_path):
         hx, hy, scale = where()
         xdo("mousemove", "--window", wid, str(hx), str(hy))
         xdo("mousedown", "1")
-        for i in range(1, 13):                       # ~0.2 s, 25 design px a step: a firm flick
-            time.sleep(0.016)
-            xdo("mousemove", "--window", wid, str(hx + round(25 * i * scale)), str(hy))
+        for i in range(1, 13):                       # ~0.2 s, a puck's width (61 design px at
+            time.sleep(0.016)                        # 0.8 px/mm) a step: a firm flick
+            xdo("mousemove", "--window", wid, str(hx + round(61 * i * scale)), str(hy))
         xdo("mouseup", "1")
         saved = wait_for(turns, 120)                 # written once the puck came to rest
         assert saved, "no lag turn saved"

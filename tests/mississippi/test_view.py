@@ -268,3 +268,22 @@ def test_sound_files_are_the_synthesised_ones(tmp_path):
         shipped = sounds.folder() / p.name
         assert shipped.read_bytes() == p.read_bytes()
         assert shipped.stat().st_size < 20_000
+
+
+def test_debug_overlay_F3_draws_a_running_shot_in_the_view():
+    """F3 shows each moving puck's velocity where the view draws it (no crash mid-shot)."""
+    from ludotheque.game import GameConfig, PlayerSpec
+    from ludotheque.menu import start_game
+    from mississippi import DESCRIPTOR
+    from tests.harness import frames, key, make_app
+    app = make_app([DESCRIPTOR])
+    start_game(app, DESCRIPTOR, GameConfig(players=(PlayerSpec("A"), PlayerSpec("B")), seed=2))
+    scene = app.top
+    key(app, pygame.K_F3)
+    assert scene.debug
+    x, y = scene.hand_spot("left")
+    scene.launch(600.0, y, 2500.0, 0.0, "lag")
+    with app.canvas.recording() as texts:
+        frames(app, 3)
+    assert any(t[0].startswith("shot ") for t in texts)         # the shot's line
+    scene.exit()
