@@ -32,8 +32,9 @@ import pygame
 
 from ludotheque.game import GameConfig, PlayerSpec
 from ludotheque.menu import start_game
+from mississippi.controller import Flight, ShotRecord
 from mississippi.rules import Match, PuckOutcome, Report, TABLE, TablePuck
-from mississippi.scene import to_px
+
 from mississippi.sim import TableSim
 from tests.harness import frames, move, post
 
@@ -99,18 +100,15 @@ def rack(scene, rng: random.Random) -> None:
         a = rng.uniform(0, 2 * math.pi)
         v = rng.uniform(1500, 3000)
         w.shoot(sim.wid_by_rid[rid], v * math.cos(a), v * math.sin(a))
-    scene.sim = sim
-    scene.shot_kind = "shot"
-    scene.shot_owner = {rid: p.owner for rid, p in table.items()}
-    scene.shot_owner[shooter] = "left"
-    scene.event_idx = 0
+    scene.flight = Flight("shot", ShotRecord(table, shooter, "left", cx - 500, cy + 3, 6000.0, 0.0), sim)
 
 
 def moving(scene) -> int:
     """Pucks of the scene's world sliding faster than 1 mm/s."""
-    if scene.sim is None:
+    if scene.flight is None:
         return 0
-    return sum(1 for p in scene.sim.world.pucks().values() if p.state != "off_table" and p.speed > 1.0)
+    return sum(1 for p in scene.flight.sim.world.pucks().values()
+               if p.state != "off_table" and p.speed > 1.0)
 
 
 def phases(app, descriptor):
@@ -121,7 +119,7 @@ def phases(app, descriptor):
 
     # placing: drag the target from the right gutter, sweeping over the target zone
     scene = _start(app, descriptor, lagged())
-    gutter = tuple(round(c) for c in to_px(TABLE.length - TABLE.gutter_length / 2, MID_Y))
+    gutter = tuple(round(c) for c in app.top.view.to_design(TABLE.length - TABLE.gutter_length / 2, MID_Y))
     post(app, pygame.MOUSEBUTTONDOWN, pos=gutter, button=1, touch=False)        
     sweep = {"i": 0}
 
@@ -129,13 +127,13 @@ def phases(app, descriptor):
         sweep["i"] += 1
         x = 2900 + 500 * (0.5 + 0.5 * math.sin(sweep["i"] / 15))    # in and out of the zone
         y = MID_Y + 150 * math.sin(sweep["i"] / 23)
-        move(app, tuple(round(c) for c in to_px(x, y)), buttons=(1, 0, 0))
-        assert scene.drag_target is not None
+        move(app, tuple(round(c) for c in app.top.view.to_design(x, y)), buttons=(1, 0, 0))
+        assert scene.placing is not None
 
     yield "mississippi placing", hold_place
 
     # the end of a step: the target released in the zone (M-R1), autosaved
-    zone = tuple(round(c) for c in to_px(3300, 200))
+    zone = tuple(round(c) for c in app.top.view.to_design(3300, 200))
     last = {"scene": None, "ended": 0, "tried": 0}
 
     def hold_place_end():
@@ -154,6 +152,36 @@ def phases(app, descriptor):
     assert last["ended"] == last["tried"], "a target was not placed"
     last["scene"] = None
 
+    # aiming: the shooter's puck held and dragged to and fro in the zone, aim guide on
+    m = lagged()
+    m.place_target(3300, MID_Y)
+    scene = _start(app, descriptor, m, options={"aim_guide": True})
+    scene.view.settle(scene.snapshot())
+    hx, hy = (round(c) for c in scene.view.to_design(*scene.hand_spot("left")))
+    post(app, pygame.MOUSEBUTTONDOWN, pos=(hx, hy), button=1, touch=False)
+    wave = {"i": 0}
+
+    def hold_aim():
+        wave["i"] += 1
+        dx = 120 * (0.5 - 0.5 * math.cos(wave["i"] / 9))       # stays short of the inner line
+        move(app, (round(hx + dx), round(hy + 30 * math.sin(wave["i"] / 13))), buttons=(1, 0, 0))
+        assert scene.tracking_pointer
+
+    yield "mississippi aiming (drag, guide)", hold_aim
+    post(app, pygame.MOUSEBUTTONUP, pos=(hx, hy), button=1, touch=False)
+
+    # the camera panning from the shooter's end to the placer's, again and again
+    scene = _start(app, descriptor, lagged())
+    pan = {"n": 0}
+
+    def hold_pan():
+        pan["n"] += 1
+        if pan["n"] % 40 == 1:                                  # back at the far end: again
+            scene.view.focus = scene.view.end_focus("left")
+            scene.view.velocity = 0.0
+
+    yield "mississippi camera panning", hold_pan
+
     # 16 pucks moving
     m = lagged()
     m.place_target(3300, MID_Y)                              # M-R1: the shooter's turn
@@ -163,7 +191,7 @@ def phases(app, descriptor):
     counts = []
 
     def hold_break():
-        if scene.sim is None or scene.sim.world.shot_time > 0.5 or moving(scene) < 12:
+        if scene.flight is None or scene.flight.sim.world.shot_time > 0.5 or moving(scene) < 12:
             rack(scene, rng)
         counts.append(moving(scene))
 
@@ -173,7 +201,7 @@ def phases(app, descriptor):
 
     # flip window, held open
     scene = _start(app, descriptor, flip_match(), options={"flip_window": 60.0})
-    assert scene.flip is not None and scene.flip["started"] is None
+    assert scene.duel is not None and not scene.duel.started
     yield "mississippi flip window", None
 
     # the flip in the air
@@ -186,8 +214,8 @@ def phases(app, descriptor):
     air = {"scene": flip_now()}
 
     def hold_air():
-        f = air["scene"].flip
-        if f is None or f["started"] is None or f["t"] - f["started"] > 0.8 * air["scene"].toss.airtime:
+        f = air["scene"].duel
+        if f is None or not f.started or f.race.in_air() > 0.8 * f.toss.airtime:
             air["scene"] = flip_now()
 
     yield "mississippi flip in the air", hold_air

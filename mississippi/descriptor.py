@@ -12,8 +12,13 @@ from ludotheque.game import GameDescriptor, Option
 _ = i18n.domain("mississippi")
 
 
+def _hints_label(value: str) -> str:
+    """Decision 13: "auto" is off against the computer at Expert, else on."""
+    return {"on": _("on"), "off": _("off")}.get(value, _("auto (off against Expert)"))
+
+
 def _draw_preview(surface, rect):
-    from mississippi.scene import draw_preview
+    from mississippi.paint import draw_preview
 
     draw_preview(surface, rect)
 
@@ -51,7 +56,8 @@ def rules_text() -> str:
         "or the roles swap. Only then, with no target on the table, the placer may stand the "
         "target on its edge. If that last shot drops both pucks, the shooter wins; otherwise "
         "they take a puck back and roles swap.\n\n"
-        "Keys: K knock, Space flip/catch, R replay, T slow replay, G aim guide, F3 debug view.")
+        "Keys: K knock, Space flip/catch, H hint (the shot the Expert would play), R replay, "
+        "T slow replay, G aim guide, F3 debug view.")
 
 
 DESCRIPTOR = GameDescriptor(
@@ -70,6 +76,8 @@ DESCRIPTOR = GameDescriptor(
         # M-F4: how long the placer has to start a flip once the new target overhangs
         Option("flip_window", lambda: _("Time to flip"), (2.0, 3.0, 4.0), 3.0,
                label_of=lambda v: _("{s:g} s").format(s=v)),
+        # decision 13: "auto" is off against the computer at Expert, else on (issue 17 §2)
+        Option("hints", lambda: _("Hints"), ("auto", "on", "off"), "auto", label_of=_hints_label),
     ),
     default_sides=(lambda: _("Blue"), lambda: _("Orange")),
 )

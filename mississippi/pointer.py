@@ -40,8 +40,10 @@ __all__ = ["AIM_PX_PER_MM", "PERIODS", "Lattice", "lattice", "retime", "SteadyFl
 
 AIM_PX_PER_MM = 0.8
 """Design pixels per table millimetre at which the pointer is rounded while the shooter
-aims (design.md, Flick contract; decision 1 of this round: provisional 0.8, so a 76 mm
-puck is 61 design px across). The flick estimate works for any value 0.5–1.25."""
+aims (design.md, Flick contract): final 0.8, the scale of the Mississippi close view
+(``mississippi.view.CameraView``), so a 76 mm puck is 61 design px across (issue 12 goal
+≥ 60) and a full-length lag (3310 mm/s) is a 2648 px/s flick at 1280×720
+(``docs/mississippi-view.md``). The flick estimate works for any value 0.5–1.25."""
 
 PERIODS = tuple(1.0 / hz for hz in (125, 250, 500, 1000, 2000, 4000, 8000))
 """Report periods (s) of USB pointing devices, tried largest first."""

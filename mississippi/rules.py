@@ -451,7 +451,11 @@ class MatchResult:
 
 
 ACTION_KINDS = ("lag_shot", "choose_role", "place_target", "knock", "shot", "flip_start",
-                "flip_caught", "flip_dropped", "flip_window_expired", "counter_shot")
+                "flip_caught", "flip_dropped", "flip_window_expired", "counter_shot",
+                "unknocked_shot")
+NO_ARGUMENT_KINDS = ("knock", "flip_start", "flip_caught", "flip_dropped",
+                     "flip_window_expired", "unknocked_shot")
+"""Action kinds whose text is the kind alone (:meth:`Action.to_text`)."""
 
 
 @dataclass(frozen=True)
@@ -473,8 +477,7 @@ class Action:
         """The action as text: its kind alone (``"knock"``, ``"flip_start"`` …) when it
         has no arguments, else one line of JSON (a report's pucks with their state, x, y,
         standing, angle). :meth:`from_text` reads both."""
-        if self.kind in ("knock", "flip_start", "flip_caught", "flip_dropped",
-                         "flip_window_expired"):
+        if self.kind in NO_ARGUMENT_KINDS:
             return self.kind
         d: dict[str, Any] = {"kind": self.kind}
         if self.kind == "choose_role":
@@ -756,6 +759,8 @@ class Match:
             acts.append("place_target")
         if p == "shoot":
             acts.append("shot")
+            if self.must_knock_first:
+                acts.append("unknocked_shot")           # M-R8: the last puck, unannounced
         if p == "flip":
             if self.flip_started:
                 acts += ["flip_caught", "flip_dropped"]

@@ -452,9 +452,20 @@ def test_magico_save_with_an_infinite_die_is_set_aside(tmp_path):
     _resume_changed(tmp_path, "magico", lambda d: d.__setitem__("pending", [float("inf"), 6]))
 
 
+def _mississippi_start(key, value):
+    """A change of the match a Mississippi save starts from (its turn log's ``start``)."""
+    import json
+
+    def change(d):
+        start = json.loads(d["start"])
+        start[key] = value
+        d["start"] = json.dumps(start)             # Infinity is written as JSON allows
+    return change
+
+
 def test_mississippi_save_with_an_infinite_number_is_set_aside(tmp_path):
-    _resume_changed(tmp_path, "mississippi", lambda d: d["match"].__setitem__("next_puck_id", float("inf")))
+    _resume_changed(tmp_path, "mississippi", _mississippi_start("next_puck_id", float("inf")))
 
 
 def test_mississippi_save_with_an_unknown_shooter_is_set_aside(tmp_path):
-    _resume_changed(tmp_path, "mississippi", lambda d: d["match"].__setitem__("shooter", "zz"))
+    _resume_changed(tmp_path, "mississippi", _mississippi_start("shooter", "zz"))

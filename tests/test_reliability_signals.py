@@ -23,7 +23,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 HISTORY = {"glissando": lambda d: len(d["history"]), "magico": lambda d: len(d["turns"]),
-           "mississippi": lambda d: len(d.get("match", {}).get("history", ()))}
+           "mississippi": lambda d: len(d.get("turns", ()))}
 
 
 def app_env(home: Path) -> dict:

@@ -1,7 +1,9 @@
 """Mississippi scene driven with synthetic events (tests/harness.py): what a player sees
-happen when they flick, place, knock and flip."""
+happen when they flick, place, knock and flip.
 
-import math
+Flicks are posted with ``event.stamp`` on the scene clock (decision 2: the scene reads
+the stamps, not the frame time), so a drag of 0.25 s of game time is 0.25 s to the flick
+estimator whatever the machine's load."""
 
 import pygame
 import pytest
@@ -9,11 +11,12 @@ import pytest
 from ludotheque import theme
 from ludotheque.game import GameConfig, PlayerSpec
 from ludotheque.menu import start_game
-from mississippi import DESCRIPTOR
-from mississippi.rules import Match, PuckOutcome as P, Report
-from mississippi.scene import SCALE, MississippiScene, to_px
+from mississippi import DESCRIPTOR, hud
+from mississippi.rules import Action, Match, PuckOutcome as P, Report
+from mississippi.paint import SCALE
+from mississippi.scene import MississippiScene
 from mississippi.sim import DECEL
-from tests.harness import drag, frames, key, make_app, move, post, run_until
+from tests.harness import frames, key, make_app, post, run_until
 
 HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
 MID_Y = 247.5
@@ -32,6 +35,30 @@ def start(match=None, players=HUMANS, options=None):
     return app, scene
 
 
+def spost(app, type_, **attrs):
+    """Post an event stamped with the scene clock (s)."""
+    post(app, type_, stamp=app.top.t, **attrs)
+
+
+def sdrag(app, start, end, seconds=0.25, steps=15, release=True):
+    """``harness.drag`` with every event stamped on the scene clock."""
+    spost(app, pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+    spost(app, pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False)
+    frames(app, 1, 1 / 120)
+    for i in range(1, steps + 1):
+        p = (round(start[0] + (end[0] - start[0]) * i / steps),
+             round(start[1] + (end[1] - start[1]) * i / steps))
+        frames(app, 1, seconds / steps)
+        spost(app, pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0), touch=False)
+    if release:
+        spost(app, pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False)
+        frames(app, 1, 1 / 120)
+
+
+def hand(scene, side="left"):
+    return tuple(round(c) for c in scene.view.to_design(*scene.hand_spot(side)))
+
+
 def lagged(shooter="left"):
     m = Match.new("Ann", "Bob")
     m.lag_shot(Report({1: P("table", 3300)}))
@@ -42,15 +69,14 @@ def lagged(shooter="left"):
 
 def test_M_U1_flick_launches_with_the_drag_speed():
     app, scene = start()
-    hx, hy = to_px(*scene.hand_spot("left"))                       # the glowing puck in Ann's zone
-    start_px = (round(hx), round(hy))
+    start_px = hand(scene)
     end_px = (start_px[0] + 150, start_px[1])
-    drag(app, start_px, end_px, seconds=0.25, steps=15)
+    sdrag(app, start_px, end_px, seconds=0.25, steps=15)
     drag_speed = 150 / 0.25 / SCALE                  # mm/s of the pointer
     assert scene.last_launch is not None
     assert scene.last_launch["speed"] == pytest.approx(drag_speed, rel=0.10)
-    assert scene.sim is not None                     # the puck is sliding
-    assert run_until(app, lambda: scene.sim is None, 15)
+    assert scene.flight is not None                  # the puck is sliding
+    assert run_until(app, lambda: scene.flight is None, 15)
     m = scene.match
     assert m.lag_side == "right" and len(m.table) == 1     # M-L1: the lag puck stays
     (p,) = m.table.values()
@@ -58,43 +84,88 @@ def test_M_U1_flick_launches_with_the_drag_speed():
     assert p.x == pytest.approx(expected, rel=0.05)
 
 
+def test_decision_2_a_drag_sets_tracking_pointer_and_the_held_puck_follows_the_pointer():
+    app, scene = start()
+    start_px = hand(scene)
+    assert not scene.tracking_pointer
+    sdrag(app, start_px, (start_px[0] + 40, start_px[1] + 9), seconds=0.3, steps=6, release=False)
+    assert scene.tracking_pointer                    # the shell polls the queue closely now
+    px, py = scene.view.to_design(*scene.aim.puck)
+    hx, hy = scene.view.to_design(*scene.hand_spot("left"))
+    # the puck moved exactly as the pointer did (the grip offset kept)
+    assert (px - hx, py - hy) == (pytest.approx(40, abs=1), pytest.approx(9, abs=1))
+    spost(app, pygame.MOUSEBUTTONUP, pos=(start_px[0] + 40, start_px[1] + 9), button=1)
+    assert not scene.tracking_pointer
+
+
 def test_M_U1_a_drag_held_still_before_letting_go_throws_nothing_and_says_why():
     app, scene = start()
-    hx, hy = to_px(*scene.hand_spot("left"))
-    start_px = (round(hx), round(hy))
-    drag(app, start_px, (start_px[0] + 80, start_px[1]), seconds=0.2, steps=8, release=False)
+    start_px = hand(scene)
+    sdrag(app, start_px, (start_px[0] + 80, start_px[1]), seconds=0.2, steps=8, release=False)
     frames(app, 30)                                  # half a second held still
-    post(app, pygame.MOUSEBUTTONUP, pos=(start_px[0] + 80, start_px[1]), button=1)
+    spost(app, pygame.MOUSEBUTTONUP, pos=(start_px[0] + 80, start_px[1]), button=1)
     frames(app, 1)
-    assert scene.sim is None and scene.match.phase == "lag" and scene.hand_count("left") == 8
+    assert scene.flight is None and scene.match.phase == "lag" and scene.hand_count("left") == 8
     assert "let go while your hand is still moving" in (app.toasts.current or "")
 
 
 def test_M_R1_placing_outside_the_zone_is_refused():
     app, scene = start(lagged())                     # Ann shoots, Bob places at the right
+    gutter = tuple(round(c) for c in scene.view.to_design(3635, MID_Y))
+    middle = tuple(round(c) for c in scene.view.to_design(2000, MID_Y))
+    sdrag(app, gutter, middle, seconds=0.3)
     m = scene.match
-    gutter = tuple(round(c) for c in to_px(3635, MID_Y))
-    middle = tuple(round(c) for c in to_px(2000, MID_Y))
-    drag(app, gutter, middle, seconds=0.3)
     assert m.phase == "place" and m.target is None and m.gutter["right"] == 8
     assert "M-R1" in (app.toasts.current or "")
-    zone = tuple(round(c) for c in to_px(3300, 200))
-    drag(app, gutter, zone, seconds=0.3)
+    zone = tuple(round(c) for c in scene.view.to_design(3300, 200))
+    sdrag(app, gutter, zone, seconds=0.3)
+    m = scene.match
     assert m.phase == "shoot" and m.target is not None
     tp = m.table[m.target]
     assert tp.x == pytest.approx(3300, abs=4) and tp.y == pytest.approx(200, abs=4)
 
 
-def test_autosave_between_shots_restores_the_exact_table():
+def resume(app, saved, players=HUMANS):
+    start_game(app, DESCRIPTOR, GameConfig(players=players, seed=5, resume=saved))
+    return app.top
+
+
+def test_autosave_after_each_turn_resumes_by_replaying_the_turn_log():
     app, scene = start(lagged())
-    zone = tuple(round(c) for c in to_px(3250, 180))
-    drag(app, tuple(round(c) for c in to_px(3635, MID_Y)), zone, seconds=0.3)
+    zone = tuple(round(c) for c in scene.view.to_design(3250, 180))
+    sdrag(app, tuple(round(c) for c in scene.view.to_design(3635, MID_Y)), zone, seconds=0.3)
     saved = app.saves.load("mississippi")
-    assert saved is not None
-    m2 = Match.from_dict(saved["match"])
-    assert m2.to_dict()["table"] == scene.match.to_dict()["table"]
-    app2, scene2 = start(m2)
+    assert saved is not None and saved["turns"][-1].startswith('{"angle"')   # the placement
+    app2 = make_app([DESCRIPTOR])
+    scene2 = resume(app2, saved)
     assert scene2.match.table == scene.match.table and scene2.match.phase == "shoot"
+    assert len(scene2.log) == len(scene.log)         # replayed turn by turn, not a snapshot
+
+
+def test_a_save_whose_turns_do_not_replay_is_refused_with_a_clear_error():
+    app, scene = start(lagged())
+    zone = tuple(round(c) for c in scene.view.to_design(3250, 180))
+    sdrag(app, tuple(round(c) for c in scene.view.to_design(3635, MID_Y)), zone, seconds=0.3)
+    saved = dict(app.saves.load("mississippi"))
+    saved["turns"] = saved["turns"][:-1] + ['{"kind":"shot"}']
+    with pytest.raises(ValueError, match="turn"):
+        MississippiScene(make_app([DESCRIPTOR]), GameConfig(players=HUMANS, seed=5, resume=saved))
+
+
+def test_the_save_is_deleted_when_the_match_is_over_and_the_end_panel_offers_a_rematch():
+    m = lagged()
+    m.gutter["left"], m.gutter["right"] = 1, 15
+    m.knock()
+    m.place_target(3300, MID_Y)                      # the shooter's last puck, knocked
+    app, scene = start(m)
+    t, s = scene.match.target, scene.match.next_puck_id
+    assert scene.play(Action("shot", report=Report({t: P("gutter_right"), s: P("gutter_right")})))
+    assert scene.match.phase == "over" and scene.match.winner == "left"   # M-R10
+    assert app.saves.load("mississippi") is None
+    frames(app, 2)
+    key(app, pygame.K_RETURN)                        # the end panel: Enter is Rematch
+    assert app.top is not scene and isinstance(app.top, MississippiScene)
+    assert app.top.match.phase == "lag"
 
 
 def _last_puck_match():
@@ -105,8 +176,8 @@ def _last_puck_match():
 
 def test_M_R8_knock_key_and_forgotten_knock():
     app, scene = start(_last_puck_match())
-    m = scene.match
     key(app, pygame.K_k)
+    m = scene.match
     assert m.knocked and m.last.rule == "M-R8"
     # M-R9: now the placer may stand the target
     assert scene.b_stand.visible
@@ -118,10 +189,11 @@ def test_M_R8_forgotten_knock_swaps_roles_at_once():
     m = _last_puck_match()
     m.place_target(3300, MID_Y)
     app, scene = start(m)
-    hx, hy = (round(c) for c in to_px(*scene.hand_spot("left")))
-    drag(app, (hx, hy), (hx + 200, hy), seconds=0.2)
+    hx, hy = hand(scene)
+    sdrag(app, (hx, hy), (hx + 200, hy), seconds=0.2)
     assert scene.match.last.rule == "M-R8" and scene.match.shooter == "right"
-    assert scene.match.gutter["left"] == 1 and scene.sim is None
+    assert scene.match.gutter["left"] == 1 and scene.flight is None
+    assert "unknocked_shot" in scene.log.turns       # the turn log says what happened
 
 
 def _flip_match():
@@ -136,10 +208,9 @@ def _flip_match():
 def test_M_F2_flip_caught_with_space_at_the_right_moment():
     app, scene = start(_flip_match())
     key(app, pygame.K_SPACE)                         # flip
-    f = scene.flip
-    assert f["started"] is not None and scene.match.flip_started
-    toss = scene.toss
-    run_until(app, lambda: f["t"] - f["started"] >= toss.airtime - toss.window / 2, 3)
+    d = scene.duel
+    assert d.started and scene.match.flip_started
+    assert run_until(app, lambda: d.race.in_air() >= d.toss.airtime - d.toss.window / 2, 3)
     key(app, pygame.K_SPACE)                         # catch
     m = scene.match
     assert m.last.rule == "M-F2" and m.last.facts["caught"] and m.shooter == "right"
@@ -163,10 +234,10 @@ def test_M_F4_window_expires_without_a_flip():
 def test_M_F3_counter_shot_in_the_flip_window():
     app, scene = start(_flip_match())
     assert scene.match.gutter["left"] == 7
-    hx, hy = (round(c) for c in to_px(*scene.hand_spot("left")))
-    drag(app, (hx, hy), (hx + 150, hy), seconds=0.12, steps=8)
-    assert scene.sim is not None and scene.shot_kind == "counter"
-    assert run_until(app, lambda: scene.sim is None, 15)
+    hx, hy = hand(scene)
+    sdrag(app, (hx, hy), (hx + 150, hy), seconds=0.12, steps=8)
+    assert scene.flight is not None and scene.flight.kind == "counter"
+    assert run_until(app, lambda: scene.flight is None, 15)
     m = scene.match
     assert "M-F3" in [o.rule for o in m.history]
     # whatever happened, the counter puck came back to Ann's hand (M-F3)
@@ -182,22 +253,21 @@ def test_ai_against_ai_plays_on_in_the_scene():
 
 def test_replay_of_the_last_shot_leaves_the_match_as_it_was():
     app, scene = start(lagged())
-    m = scene.match
-    m.place_target(3300, MID_Y)
-    hx, hy = (round(c) for c in to_px(*scene.hand_spot("left")))
-    drag(app, (hx, hy), (hx + 120, hy), seconds=0.12, steps=8)
-    assert run_until(app, lambda: scene.sim is None, 15)
-    before = m.to_dict()
+    assert scene.play(Action("place_target", x=3300, y=MID_Y))
+    hx, hy = hand(scene)
+    sdrag(app, (hx, hy), (hx + 120, hy), seconds=0.12, steps=8)
+    assert run_until(app, lambda: scene.flight is None, 15)
+    before, turns = scene.match.to_dict(), len(scene.log)
     key(app, pygame.K_t)                             # slow-motion replay
-    assert scene.replay is not None and scene.replay["speed"] < 1
+    assert scene.replay is not None and scene.replay.speed < 1
     assert run_until(app, lambda: scene.replay is None, 60)
-    assert m.to_dict() == before
+    assert scene.match.to_dict() == before and len(scene.log) == turns
 
 
 def test_M_E2_team_names_in_the_scene():
     app, scene = start(options={"team": 2})
     assert scene.match.teams["left"] == ["Ann 1", "Ann 2"]
-    assert scene.match.shooter_name is None and scene._who("left") == "Ann 1"
+    assert scene.match.shooter_name is None and scene.who("left") == "Ann 1"
     app, scene = start(players=(PlayerSpec("Ann, Alex"), PlayerSpec("Bob")))
     assert scene.match.teams["left"] == ["Ann", "Alex"] and scene.match.teams["right"] == ["Bob"]
 
@@ -217,7 +287,7 @@ def test_M_R8_no_knock_reminder_by_default():
     assert scene.b_knock.visible                     # the button is there for every shot...
     key(app, pygame.K_k)
     assert not scene.match.knocked and scene.match.last.rule != "M-R8"   # ...and means nothing then
-    assert "only counts before your last puck" in (app.toasts.current or "")   # the key is not broken
+    assert "only counts before your last puck" in scene.explanation()   # the key is not broken
     app, scene = start(_last_puck_match())
     key(app, pygame.K_k)                             # knocked: now the banner says how to win
     assert "both" in scene.last_puck_banner().lower()
@@ -242,18 +312,18 @@ def test_M_O2_the_puck_ready_to_throw_is_not_also_in_the_gutter():
     assert scene.puck_out_of_gutter() == "left"
     assert scene.gutter_shown("left") == 7 and scene.gutter_shown("right") == 8
     app, scene = start(lagged())                     # Bob drags a target from his gutter
-    drag_from = tuple(round(c) for c in to_px(3635, MID_Y))
+    drag_from = tuple(round(c) for c in scene.view.to_design(3635, MID_Y))
     post(app, pygame.MOUSEBUTTONDOWN, pos=drag_from, button=1)
-    assert scene.drag_target is not None and scene.gutter_shown("right") == 7
+    assert scene.placing is not None and scene.gutter_shown("right") == 7
 
 
 def test_panel_names_and_headings_fit_without_ellipsis():
     app, scene = start(lagged(), players=VS_AI)    # the computer places
     for side in ("left", "right"):
-        lines = scene.panel_name_lines(side, 200)
+        lines = hud.panel_name_lines(scene, side, 200)
         assert all("…" not in line for line in lines)
-        assert "".join(lines).replace(" ", "") == scene._who(side, short=True).replace(" ", "")
-    assert scene.panel_name_lines("right", 200) == ["Computer"]   # its level is written under it
+        assert "".join(lines).replace(" ", "") == scene.who(side, short=True).replace(" ", "")
+    assert hud.panel_name_lines(scene, "right", 200) == ["Computer"]   # its level is written under it
     assert "(" not in scene.headline() and "…" not in scene.headline()
     assert scene.headline().startswith("Computer")
 
@@ -261,7 +331,7 @@ def test_panel_names_and_headings_fit_without_ellipsis():
 @pytest.mark.parametrize("rule", ["M-L1", "M-R10", "M-F3"])
 def test_rule_tag_never_touches_the_explanation(rule):
     app, scene = start()
-    tag, text = scene.rule_tag_rect(rule), scene.explanation_rect(rule)
+    tag, text = hud.rule_tag_rect(rule), hud.explanation_rect(scene, rule)
     assert text.left >= tag.right + 8 and not tag.colliderect(text)
     assert tag.height < 24                           # a small tag, not a text line
 
@@ -273,35 +343,35 @@ def test_each_shot_is_numbered_so_two_hits_in_a_row_read_differently():
     scene.match.shots = 123
     label = scene.shot_label()
     assert "123" in label
-    tag, text = scene.rule_tag_rect("M-R3"), scene.explanation_rect("M-R3")
+    tag, text = hud.rule_tag_rect("M-R3"), hud.explanation_rect(scene, "M-R3")
     under = pygame.Rect(tag.x, tag.bottom + 8, *theme.font(14).size(label))
     assert not under.colliderect(text)               # the number never runs into the text
 
 
 def test_M_L2_lag_result_stays_visible_until_a_click():
     app, scene = start(players=VS_AI)
-    hx, hy = (round(c) for c in to_px(*scene.hand_spot("left")))
-    drag(app, (hx, hy), (hx + 110, hy), seconds=0.12, steps=8)
-    assert run_until(app, lambda: scene.lag_hold is not None, 40)   # both lags slid
-    phase, ghosts = scene.match.phase, list(scene.lag_ghosts)
+    hx, hy = hand(scene)
+    sdrag(app, (hx, hy), (hx + 110, hy), seconds=0.12, steps=8)
+    assert run_until(app, lambda: scene.hold is not None, 40)   # both lags slid
+    phase, ghosts = scene.match.phase, scene.lag_ghosts()
     frames(app, 120)                                 # two seconds later: still shown
     assert scene.ghosts_visible() and scene.match.phase == phase and ghosts
     key(app, pygame.K_RETURN)                         # seen it: play on
-    assert scene.lag_hold is None
+    assert scene.hold is None
 
 
 def test_M_U1_aim_guide_shows_direction_and_speed_while_dragging():
     app, scene = start(lagged(), options={"aim_guide": True})
-    scene.match.place_target(3300, MID_Y)
-    hx, hy = (round(c) for c in to_px(*scene.hand_spot("left")))
-    post(app, pygame.MOUSEBUTTONDOWN, pos=(hx, hy), button=1)
+    scene.play(Action("place_target", x=3300, y=MID_Y))
+    hx, hy = hand(scene)
+    spost(app, pygame.MOUSEBUTTONDOWN, pos=(hx, hy), button=1)
     assert scene.drag_prediction() is None           # no motion yet: nothing to predict
     for i in range(1, 6):
-        move(app, (hx + 6 * i, hy), buttons=(1, 0, 0))
+        spost(app, pygame.MOUSEMOTION, pos=(hx + 15 * i, hy), rel=(0, 0), buttons=(1, 0, 0))
         frames(app, 1)
     vx, vy, x, y = scene.drag_prediction()
     assert vx > 0 and abs(vy) < 0.2 * vx             # toward the far end (M-U2: rightward)
-    assert x > scene.tracker.puck[0] + 100           # a free slide's stop, ahead of the puck
+    assert x > scene.aim.puck[0] + 100           # a free slide's stop, ahead of the puck
 
 
 def test_french_lag_instruction_never_starts_a_line_with_punctuation():
@@ -323,16 +393,19 @@ def test_M_L2_decided_lag_keeps_both_pucks_on_show_until_enter():
     m = Match.new("Ann", "Bob")
     m.lag_shot(Report({1: P("table", 3300)}))        # Ann's lag puck: 20 cm from the gutter
     app, scene = start(m)
-    hx, hy = (round(c) for c in to_px(*scene.hand_spot("right")))
-    drag(app, (hx, hy), (hx - 60, hy), seconds=0.12, steps=8)      # Bob's short lag
-    assert run_until(app, lambda: scene.sim is None, 15)
+    hx, hy = hand(scene, "right")
+    sdrag(app, (hx, hy), (hx - 60, hy), seconds=0.12, steps=8)      # Bob's short lag
+    assert run_until(app, lambda: scene.flight is None, 15)
     assert scene.match.last.rule == "M-L2" and scene.match.chooser == "left"
-    assert scene.lag_hold is not None and len(scene.lag_ghosts) == 2
+    assert scene.hold is not None and len(scene.lag_ghosts()) == 2
     frames(app, 150)                                 # 2.5 s later both pucks still shown
     assert scene.ghosts_visible()
     assert scene.gutter_shown("left") == 7 and scene.gutter_shown("right") == 7
+    # the counts agree with the gutters while both lag pucks are still shown (issue 12 §5)
+    assert scene.hand_count("left") == 7 and scene.hand_count("right") == 7
     key(app, pygame.K_RETURN)
-    assert scene.lag_hold is None and scene.match.phase == "choose_role"
+    assert scene.hold is None and scene.match.phase == "choose_role"
+    assert scene.hand_count("left") == 8 and scene.gutter_shown("right") == 8
 
 
 @pytest.mark.parametrize("shots, swaps, text", [(41, 1, "41 shots, 1 role swap"), (1, 0, "1 shot, 0 role swaps"),
@@ -359,3 +432,166 @@ def test_M_R1_the_placers_glow_is_on_a_puck_in_their_gutter():
     m.gutter["left"], m.gutter["right"] = 15, 1      # his last puck
     app, scene = start(m)
     assert scene.placer_glow_spot() == scene.gutter_puck_spot("right", 0)
+
+
+# --- the computer's worker dies mid-decision (issue 15 §6) ---------------------------------
+def test_killing_the_ai_worker_mid_decision_falls_back_and_the_match_goes_on(monkeypatch):
+    import os
+    import signal
+    import time
+
+    from ludotheque import workers
+    from mississippi import scene as scene_module
+    from tests.mississippi.ai_helpers import pid_file, think_until_killed
+
+    monkeypatch.setattr(workers, "_restarts", 0)     # a worker process, not the thread fallback
+    marker = pid_file()
+    marker.unlink(missing_ok=True)
+    monkeypatch.setitem(scene_module.AI_PLANS, "lag", think_until_killed)
+    cpu = PlayerSpec("Computer", "ai", "intermediate")
+    app, scene = start(players=(cpu, PlayerSpec("Bob")))     # the computer lags first (M-L1)
+    frames(app, 1)
+    assert scene.session.thinking
+    for _ in range(12000):                           # wait for the state: the worker is thinking
+        if marker.exists():
+            break
+        frames(app, 1)
+        time.sleep(0.01)
+    thinker = int(marker.read_text())
+    assert thinker != os.getpid()
+    os.kill(thinker, signal.SIGKILL)
+    marker.unlink()
+    # the beginner's lag is played instead, on the spot: the lag goes on to Bob
+    assert run_until(app, lambda: scene.match.lag_side == "right" and scene.flight is None, 60)
+    assert scene.session.ai.failures == 1 and scene.match.shots == 1
+    assert scene.match.in_play == 16
+
+
+# --- the faults of issue 12 §5 ------------------------------------------------------------
+def lag_report(m, state, x=0.0, y=MID_Y):
+    """The report of the next lag puck ending in ``state`` at (x, y) mm."""
+    pucks = {pid: P("table", p.x, p.y) for pid, p in m.table.items()}
+    pucks[m.next_puck_id] = P(state, x, y)
+    return Report(pucks)
+
+
+def finish_lag(app, scene, state, x=0.0):
+    """The scene's own flight ends with the lag puck in ``state`` (the report as the
+    physics would give it)."""
+    from mississippi.controller import Flight, ShotRecord
+
+    m = scene.match
+    rec = ShotRecord(dict(m.table), m.next_puck_id, m.lag_side, 340, MID_Y, 2000, 0)
+
+    class Done:                                      # a world already at rest
+        def __init__(self, report):
+            self.report, self.world = report, self
+            self.rid_by_wid, self.wid_by_rid = {}, {}
+            self.shot_time, self.event_count = 1.0, 0
+
+        def step(self, dt): pass
+        def at_rest(self): return True
+        def events_since(self, i): return []
+        def state(self): return self.report
+        def pucks(self): return {}
+
+    scene.flight = Flight("lag", rec, Done(lag_report(m, state, x)))
+    frames(app, 1)
+
+
+def test_a_lag_puck_in_the_far_gutter_stays_visible_there_and_the_count_says_where_it_went():
+    app, scene = start()
+    finish_lag(app, scene, "gutter_right", 3650)     # Ann's lag slid into Bob's gutter
+    m = scene.match
+    assert m.phase == "lag" and m.lag_side == "right" and m.gutter["left"] == 7
+    assert scene.gutter_extras("right") == ["left"]  # drawn in the far gutter, in blue
+    assert scene.lag_out("left") == {"far gutter": 1, "own gutter": 0, "off table": 0}
+    assert scene.snapshot().gutters["right"].count("left") == 1
+    with app.canvas.recording() as said:
+        app.draw()
+    assert any("far gutter" in text for text, *_ in said)            # the panel says where
+    assert "gutter" in scene.explanation()           # and the explanation tells it
+
+
+def test_an_off_table_lag_puck_gets_a_message():
+    app, scene = start()
+    finish_lag(app, scene, "off_table", 3800)
+    assert "off the table" in scene.explanation()
+    assert scene.lag_out("left")["off table"] == 1
+
+
+def test_M_L3_the_lag_is_replayed_text_is_gone_when_the_next_lag_starts():
+    m = Match.new("Ann", "Bob")
+    m.lag_shot(Report({1: P("table", 1500)}))        # short of the far zone
+    app, scene = start(m)
+    finish_lag(app, scene, "table", 1400)            # Bob's too: M-L3, replay the lag
+    assert scene.match.last.rule == "M-L3" and scene.hold is not None
+    assert "replayed" in scene.explanation()
+    key(app, pygame.K_RETURN)                        # seen: the next lag starts
+    assert scene.match.phase == "lag" and "replayed" not in scene.explanation()
+    assert scene.hand_count("left") == scene.gutter_shown("left") + 1 == 8   # the glowing puck
+
+
+def test_the_early_knock_notice_never_covers_the_replay_buttons():
+    app, scene = start(lagged())
+    scene.play(Action("place_target", x=3300, y=MID_Y))
+    hx, hy = hand(scene)
+    sdrag(app, (hx, hy), (hx + 120, hy), seconds=0.12, steps=8)
+    assert run_until(app, lambda: scene.flight is None and scene.match.phase == "place", 15)
+    frames(app, 1)
+    assert scene.b_replay.visible and scene.b_knock.visible
+    key(app, pygame.K_k)                             # 7 in hand: a knock that means nothing
+    frames(app, 1)
+    assert app.toasts.current is None                # no toast over the bottom of the screen
+    assert "only counts" in scene.explanation()
+    box = hud.explanation_rect(scene, scene.match.last.rule)
+    assert not box.colliderect(scene.b_replay.rect) and not box.colliderect(scene.b_slow.rect)
+
+
+# --- the hint (issue 17 §2, decision 13) --------------------------------------------------
+def wait_decision(app, scene):
+    assert run_until(app, lambda: not scene.session.thinking, 60)
+    frames(app, 1)
+
+
+def test_hint_between_two_people_shows_the_experts_shot_and_marks_the_turn():
+    app, scene = start(lagged())
+    scene.play(Action("place_target", x=3300, y=MID_Y))
+    assert scene.b_hint.visible
+    key(app, pygame.K_h)
+    wait_decision(app, scene)
+    guide = scene.hint_guide()
+    assert guide is not None and guide.x1 > guide.x0 and guide.speed > 1000   # toward the target
+    assert f"{guide.speed / 1000:.1f} m/s" in scene.explanation()              # and how fast
+    assert scene.snapshot().guide == guide                                    # drawn as the guide
+    hx, hy = hand(scene)
+    sdrag(app, (hx, hy), (hx + 120, hy), seconds=0.12, steps=8)
+    assert run_until(app, lambda: scene.flight is None, 15)
+    shot_turn = len(scene.log) - 1
+    assert shot_turn in scene.hinted and "hint" in scene.shot_label()
+    assert shot_turn in app.saves.load("mississippi")["hinted"]
+
+
+def test_hint_is_off_by_default_against_the_expert_and_on_with_the_option():
+    expert = (PlayerSpec("Ann"), PlayerSpec("Computer", "ai", "expert"))
+    m = lagged()
+    m.place_target(3300, MID_Y)                      # Ann shoots at the computer's target
+    app, scene = start(m, players=expert)
+    assert scene.flicker() == ("left", "shot")
+    assert not scene.hint_allowed() and not scene.b_hint.visible
+    key(app, pygame.K_h)
+    assert scene.session.ai.key is None and scene.hint_guide() is None   # nothing asked
+    app, scene = start(m, players=expert, options={"hints": "on"})       # the setup option
+    assert scene.hint_allowed() and scene.b_hint.visible
+    app, scene = start(m, players=(PlayerSpec("Ann"), PlayerSpec("Computer", "ai", "intermediate")))
+    assert scene.hint_allowed()
+
+
+def test_M_L2_the_role_chosen_says_who_chose():
+    m = Match.new("Ann", "Bob")
+    m.lag_shot(Report({1: P("table", 3300)}))
+    m.lag_shot(Report({1: P("table", 3300), 2: P("table", 1500)}))
+    app, scene = start(m)
+    frames(app, 1)
+    scene.choose("placer")
+    assert scene.explanation() == "Ann chose to be placer."

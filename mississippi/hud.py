@@ -1,0 +1,236 @@
+"""Mississippi's HUD: the player panels, the headline, the hand strip, the last-puck
+banner, the explanation box and the win panel, drawn on a Canvas.
+
+Owned by the scene's helper (the table, pucks and aim guide are :mod:`mississippi.paint`'s,
+decision 11). Each function takes the canvas and the
+:class:`mississippi.scene.MississippiScene` whose state it shows; it decides no rule.
+Units: design px (1280 × 720).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ludotheque import i18n, theme
+from ludotheque.canvas import as_canvas
+from ludotheque.scene import attending
+
+from ludotheque.session.endpanel import EndPanel
+from ludotheque.widgets import Button
+
+from mississippi import paint, view as mview
+from mississippi.paint import COLOURS, draw_puck
+from mississippi.texts import ai_level_name, lag_counts_text
+
+L = mview.LAYOUT
+PANEL_RECTS = {"left": pygame.Rect(12, 8, 360, 88), "right": pygame.Rect(908, 8, 360, 88)}
+"""The players' panels (design px) in the HUD band ``LAYOUT.hud``."""
+TEXT_BOX = pygame.Rect(L.text.x, L.text.y, L.text.w, L.text.h)
+"""The explanation box: the rule tag and the last rules decision explained."""
+
+_ = i18n.domain("mississippi")
+
+
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` px."""
+    f = theme.font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def draw(canvas, scene) -> None:
+    """The whole frame: the table (:mod:`mississippi.paint`), the HUD, the buttons; once
+    the match is over, the end panel over the still table."""
+    canvas = as_canvas(canvas)
+    if scene.match.phase == "over" and not scene.debug:
+        # the table under the end panel is still: drawn once and kept
+        key = ("mississippi.over", id(scene), scene.match.shots, i18n.language())
+        canvas.backdrop(key, lambda layer: draw_scene(layer, scene))
+        scene.end.draw(canvas)
+        return
+    draw_scene(canvas, scene)
+
+
+def draw_scene(canvas, scene) -> None:
+    """Everything but the end panel."""
+    canvas.fill_around(theme.BG, paint.table_band(scene.view))   # the table's layer covers it
+    paint.draw_table(canvas, scene.view, scene.snapshot())       # table, pucks, flip, overview
+    draw_hud(canvas, scene)
+    for b in scene.buttons:
+        if b.visible:
+            b.draw(canvas)
+    if scene.debug:
+        paint.draw_debug(canvas, scene)
+
+
+def end_panel(scene) -> EndPanel:
+    """The end of the match (M-E1): who won, the counts, Rematch and Back to the menu."""
+    m = scene.match
+    return EndPanel(lambda: _("{who} wins!").format(who=scene.who(scene.match.winner)),
+                    lambda: [_("All 16 pucks are at the other end."), scene.match_summary()],
+                    scene.rematch, scene.app.to_menu,
+                    accent=lambda: COLOURS.get(m.winner, theme.ACCENT))
+
+
+# ----------------------------------------------------------------------- buttons
+def make_buttons(scene) -> list[Button]:
+    """The scene's buttons in the two bays beside the overview (``LAYOUT.left_bay``:
+    Knock, Hint, Replay, Slow; ``LAYOUT.right_bay``: Shooter/Placer, Standing and its
+    turns, Aim guide); they are set as ``scene.b_*``."""
+    lb, rb = L.left_bay, L.right_bay
+    w, h = (lb.w - 8) / 2, (lb.h - 8) / 2
+
+    def cell(bay, col, row, span=1):
+        return (bay.x + col * (w + 8), bay.y + row * (h + 8), w * span + 8 * (span - 1), h)
+    b = [
+        Button(cell(lb, 0, 0), lambda: _("Knock (K)"), scene.knock, size=20),
+        Button(cell(lb, 1, 0), lambda: _("Hint (H)"), scene.ask_hint, size=20),
+        Button(cell(lb, 0, 1), lambda: _("Replay (R)"), lambda: scene.start_replay(1.0), size=20),
+        Button(cell(lb, 1, 1), lambda: _("Slow (T)"), lambda: scene.start_replay(0.25), size=20),
+        Button(cell(rb, 0, 1, 2), lambda: (_("Aim guide: on") if scene.aim_guide else _("Aim guide: off")),
+               scene.toggle_guide, size=20),
+        Button(cell(rb, 0, 0), lambda: _("Shooter"), lambda: scene.choose("shooter"), color=theme.GOOD, size=20),
+        Button(cell(rb, 1, 0), lambda: _("Placer"), lambda: scene.choose("placer"), color=theme.GOOD, size=20),
+        Button(cell(rb, 0, 0), lambda: (_("Standing") if scene.standing else _("Flat")) + " (S)",
+               scene.toggle_standing, size=20),
+        Button((rb.x + w + 8, rb.y, w / 2 - 4, h), "⟲", lambda: scene.rotate(-1)),
+        Button((rb.x + w + 8 + w / 2 + 4, rb.y, w / 2 - 4, h), "⟳", lambda: scene.rotate(1)),
+    ]
+    (scene.b_knock, scene.b_hint, scene.b_replay, scene.b_slow, scene.b_guide, scene.b_shooter,
+     scene.b_placer, scene.b_stand, scene.b_rot_l, scene.b_rot_r) = b
+    return b
+
+
+def refresh_buttons(scene) -> None:
+    """Which buttons show now, from the match and the scene's state."""
+    m = scene.match
+    over = m.phase == "over"
+    human_shooter = m.shooter is not None and not scene.is_ai(m.shooter)
+    # M-R8 "no reminder by default": the Knock button is there for every shot of a person
+    scene.b_knock.visible = m.phase in ("place", "shoot") and not m.knocked and human_shooter \
+        and not scene.busy()
+    scene.b_knock.color = theme.ACCENT if scene.hints() and m.knock_required else theme.PANEL_HI
+    scene.b_hint.visible = scene.flicker()[1] in ("lag", "shot") and scene.hint_allowed()
+    scene.b_replay.visible = scene.b_slow.visible = scene.last_shot is not None \
+        and not scene.busy() and m.phase != "flip" and not over
+    scene.b_guide.visible = not over
+    scene.b_shooter.visible = scene.b_placer.visible = m.phase == "choose_role" \
+        and not scene.is_ai(m.chooser) and scene.hold is None
+    stand_ui = m.phase == "place" and m.standing_allowed and not scene.is_ai(m.placer)
+    scene.b_stand.visible = stand_ui
+    scene.b_rot_l.visible = scene.b_rot_r.visible = stand_ui and scene.standing
+    if not m.standing_allowed:
+        scene.standing = False
+
+
+def panel_name_lines(scene, side: str, width: int) -> list[str]:
+    """The player's name in the panel, wrapped on at most two lines of ``width`` px at
+    20 px bold (cut with an ellipsis only past that)."""
+    name = scene.who(side, short=True)        # a computer's level is written under it
+    lines = list(theme.wrap(name, 20, width, True))
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return [fit(line, 20, width, True) for line in lines]
+
+
+def draw_player_panel(s, scene, side: str, rect: pygame.Rect) -> None:
+    """One player's panel: colour, name, level or team, role, pucks in hand (M-O2) and
+    where a lag puck went (M-L1), the knock (M-R8)."""
+    m = scene.match
+    active = m.to_act == side and m.phase not in ("over",)
+    s.panel(rect, theme.PANEL, border=COLOURS[side] if active else theme.LINE)
+    if active:
+        s.rect(COLOURS[side], rect, 4, border_radius=14)
+    draw_puck(s, rect.left + 24, rect.top + 24, COLOURS[side], r=14)
+    # the hand count (M-O2) in its own column on the right: never under the name
+    col = pygame.Rect(rect.right - 96, rect.top + 2, 88, rect.h - 4)
+    s.text(str(scene.hand_count(side)), (col.centerx, col.top), theme.TITLE,
+           COLOURS[side], anchor="midtop", bold=True)
+    s.text(_("in hand"), (col.centerx, col.top + 54), theme.SMALL, theme.MUTED, anchor="midtop")
+    text_w = col.left - (rect.left + 48) - 8
+    y = rect.top + 8
+    lines = panel_name_lines(scene, side, text_w)
+    s.text(lines[0] if len(lines) == 1 else fit(" ".join(lines), 20, text_w, True),
+           (rect.left + 48, y), 20, bold=True)
+    sub = []
+    if scene.is_ai(side):
+        sub.append(_("AI {level}").format(level=ai_level_name(scene.level(side))))
+    if len(m.teams[side]) > 1:
+        sub.append(_("team: {names}").format(names=", ".join(m.teams[side])))
+    if sub:
+        s.text(fit(" · ".join(sub), 16, text_w), (rect.left + 48, y + 26), 16, theme.MUTED)
+    role = _("SHOOTER") if m.shooter == side else _("PLACER") if m.placer == side else None
+    bottom = rect.bottom - 30
+    if role:
+        badge = pygame.Rect(rect.left + 10, bottom, max(100, theme.font(18, True).size(role)[0] + 20), 24)
+        s.panel(badge, theme.ACCENT if m.shooter == side else theme.PANEL_HI, radius=8)
+        s.text(fit(role, 18, badge.w - 8, True), badge.center, 18,
+               theme.BG if m.shooter == side else theme.TEXT, anchor="center", bold=True)
+    out = lag_counts_text(scene.lag_out(side))
+    if out:                                        # M-L1: where the lag puck went
+        s.text(fit(out, 16, col.left - rect.left - 20), (rect.left + 10, bottom + 4), 16, theme.ACCENT)
+    if m.shooter == side and m.knock_required and m.phase in ("place", "shoot") \
+            and (m.knocked or scene.hints() or scene.is_ai(side)):     # M-R8: no reminder
+        txt = _("knocked ✓") if m.knocked else _("last puck")
+        left = rect.left + 10 + max(100, theme.font(18, True).size(_("SHOOTER"))[0] + 20) + 8
+        pill = pygame.Rect(left, bottom, col.left - 8 - left, 24)
+        s.panel(pill, theme.BG2, radius=8, border=theme.GOOD if m.knocked else theme.ACCENT)
+        s.text(fit(txt, 16, pill.w - 8, True), pill.center, 16,
+               theme.GOOD if m.knocked else theme.ACCENT, anchor="center", bold=True)
+
+
+def draw_hud(s, scene) -> None:
+    """The HUD band (panels, whose turn, what to do), the last-puck banner and the
+    explanation box."""
+    m = scene.match
+    for side, rect in PANEL_RECTS.items():
+        draw_player_panel(s, scene, side, rect)
+    head = scene.headline()
+    colour = COLOURS.get(m.to_act, theme.ACCENT) if m.phase not in ("flip", "over") else theme.ACCENT
+    size = next((z for z in (30, 26, 22) if theme.font(z, True).size(head)[0] <= 500), 22)
+    s.text(fit(head, size, 500, bold=True), (640, 22), size, colour, anchor="center", bold=True)
+    sub = scene.instruction()
+    if sub:
+        for i, line in enumerate(theme.wrap(sub, theme.SMALL, 510)[:2]):
+            s.text(line, (640, 46 + 20 * i), theme.SMALL, theme.MUTED, anchor="center")
+    if scene.session.thinking:
+        dots = "." * (1 + int(scene.t * 3) % 3)
+        s.text(_("thinking") + dots, (640, 90), theme.SMALL, theme.ACCENT, anchor="center")
+    banner = scene.last_puck_banner()
+    if banner:
+        f = 22 if theme.font(22, True).size(banner)[0] <= 1100 else 18
+        r = pygame.Rect(0, 0, min(1240, theme.font(f, True).size(banner)[0] + 40), 32)
+        r.center = (640, L.main.y + 22)
+        pulse = (m.knocked or int(scene.t * 2) % 2 == 0
+                 or not attending(scene.t - scene._calm_t0, 2 * math.pi))   # blinks, then stays
+        s.panel(r, theme.BAD if not m.knocked else theme.GOOD, radius=10,
+                border=theme.TEXT if pulse else None)
+        s.text(fit(banner, f, r.w - 20, True), r.center, f,
+               theme.text_on(theme.BAD if not m.knocked else theme.GOOD), anchor="center", bold=True)
+    # the last rules decision, explained; its rule id in a small tag of its own
+    s.panel(TEXT_BOX, theme.BG2, border=theme.LINE, radius=10)
+    tag = rule_tag_rect(m.last.rule)
+    s.panel(tag, theme.PANEL_HI, radius=6)
+    s.text(m.last.rule, tag.center, 14, theme.ACCENT, anchor="center", bold=True)
+    if m.shots:  # two hits in a row read the same: the count shows a new shot came
+        s.text(scene.shot_label(), (tag.x, tag.bottom + 6), 14, theme.MUTED)
+    s.paragraph(scene.explanation(), explanation_rect(scene, m.last.rule), 22)
+
+
+def rule_tag_rect(rule: str) -> pygame.Rect:
+    """The small tag (px) holding the rule id in the explanation box."""
+    w = theme.font(14, True).size(rule)[0] + 14
+    return pygame.Rect(TEXT_BOX.x + 12, TEXT_BOX.y + 8, w, 22)
+
+
+def explanation_rect(scene, rule: str) -> pygame.Rect:
+    """Where the explanation text goes (px): right of the rule tag and the shot
+    number under it, with a gap."""
+    tag = rule_tag_rect(rule)
+    left = max(tag.right, tag.x + theme.font(14).size(scene.shot_label())[0]) + 14
+    return pygame.Rect(left, TEXT_BOX.y + 6, TEXT_BOX.right - 10 - left, TEXT_BOX.h - 10)

@@ -1,0 +1,142 @@
+"""Mississippi's player-visible texts of outcomes and refusals (translated with gettext).
+
+The scene shows what :mod:`mississippi.rules` decided; the words live here, chosen by the
+machine-readable ``code`` the rules give (decision 5: ``Outcome.code``,
+``IllegalAction.code``, ``Refusal.code``) — never by the English text. Each table maps
+a code to a function of the facts, so a text is made in the language shown now.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ludotheque import i18n
+
+_ = i18n.domain("mississippi")
+
+
+def side_name(side: str) -> str:
+    """The colour name of ``side`` ("Blue" for the left end, "Orange" for the right)."""
+    return _("Blue") if side == "left" else _("Orange")
+
+
+def role_name(role: str) -> str:
+    """``"shooter"`` / ``"placer"`` in the language shown."""
+    return _("shooter") if role == "shooter" else _("placer")
+
+
+def ai_level_name(level: str) -> str:
+    """A computer level's name in the language shown (unknown levels as given)."""
+    return {"beginner": _("beginner"), "intermediate": _("intermediate"),
+            "expert": _("expert")}.get(level, level)
+
+
+# ``code`` of Match.last → text(name of a side, facts)
+OUTCOMES: dict[str, Callable[[Callable[[str | None], str], dict], str]] = {
+    "lag-start": lambda who, f: _(
+        "Lag: each player slides one puck toward the far end. Closest to the far gutter "
+        "without falling in chooses the role."),
+    "lag-next": lambda who, f: _(
+        "Lag: each player slides one puck toward the far end. Closest to the far gutter "
+        "without falling in chooses the role."),
+    "lag-replay": lambda who, f: _("No lag puck rests in the far target zone: the lag is replayed."),
+    "lag-won": lambda who, f: _(
+        "{side}'s lag puck is closest to the far gutter: the choice of role is theirs.").format(
+        side=who(f.get("chooser"))),
+    "role-chosen": lambda who, f: _("{side} chose to be {role}.").format(
+        side=who(f.get("chooser") or f.get("side")), role=role_name(f.get("role", ""))),
+    "target-placed": lambda who, f: _("Target placed. Shooter, aim at it!"),
+    "standing-target-placed": lambda who, f: _(
+        "Standing target placed! Shooter, last puck: drop both to win."),
+    "target-fell": lambda who, f: _(
+        "Only the target fell: the shot puck is the new target. Shoot again!"),
+    "both-fell": lambda who, f: _("Both pucks fell: the placer places a new target."),
+    "target-stayed": lambda who, f: _(
+        "The target stayed on the table: roles swap and the table is cleared."),
+    "missed": lambda who, f: _("Missed: the target stayed on the table. Roles swap."),
+    "off-table": lambda who, f: _("A puck flew off the table: roles swap."),
+    "knocked": lambda who, f: _("Knock! Last puck announced."),
+    "forgot-knock": lambda who, f: _(
+        "Forgot to knock before the last puck! Roles swap; the puck stays in hand."),
+    "last-puck-won": lambda who, f: _("Both pucks fell on the last shot: {side} wins!").format(
+        side=who(f.get("winner"))),
+    "last-puck-failed": lambda who, f: _(
+        "The last shot did not drop both pucks: the shooter takes a puck back and roles swap."),
+    "flip-window": lambda who, f: _(
+        "The new target overhangs the gutter: FLIP WINDOW! Placer: Space to flip."),
+    "flip-started": lambda who, f: _("Flip! Catch it as it comes down (Space)."),
+    "flip-caught": lambda who, f: _("Caught! The placer becomes the shooter."),
+    "flip-dropped": lambda who, f: _(
+        "Flip dropped: the puck falls into the placer's gutter; new target."),
+    "countered": lambda who, f: _(
+        "Countered! The target fell before the flip; roles stay; the counter puck goes back to hand."),
+    "counter-too-late": lambda who, f: _("Counter shot: the puck goes back to the shooter's hand."),
+    "counter-pushed-back": lambda who, f: _(
+        "The counter pushed the target back onto the table: no flip; shoot again."),
+    "counter-missed": lambda who, f: _(
+        "The counter missed: the flip window stays open; the puck goes back to hand."),
+    "flip-window-expired": lambda who, f: _("No flip: the shooter shoots again."),
+    "no-puck-left": lambda who, f: _("No puck left at this end: the game is over."),
+}
+
+
+def outcome_text(code: str, facts: dict, who: Callable[[str | None], str]) -> str:
+    """The explanation of the rules' last transition (``Match.last``) by its ``code``;
+    ``who(side)`` names a side. An unknown code (a newer rules module) gives ""."""
+    fn = OUTCOMES.get(code)
+    return fn(lambda s: who(s) if s else "", dict(facts or {})) if fn else ""
+
+
+# ``code`` of a Refusal / IllegalAction → text
+REFUSALS: dict[str, Callable[[], str]] = {
+    "not-in-zone": lambda: _("M-R1: the target must touch your target zone, with its centre on the table."),
+    "not-between-rails": lambda: _("M-R1: the target must lie between the rails."),
+    "overlaps-puck": lambda: _("M-R1: the target may not overlap another puck."),
+    "standing-not-allowed": lambda: _(
+        "M-R9: a standing target only when the shooter has knocked for the last puck."),
+    "no-room": lambda: _("No room to launch here."),
+}
+
+
+def refusal_text(code: str) -> str:
+    """The text of a refusal by its ``code`` (a generic sentence for codes a person
+    cannot cause from the table: a wrong phase, a damaged report)."""
+    fn = REFUSALS.get(code)
+    return fn() if fn else _("Not now: that is not possible at this moment of the game.")
+
+
+# what the scene itself says (no rules transition)
+def nothing_thrown() -> str:
+    """M-U1: the release was too slow to throw."""
+    return _("Nothing thrown: drag the puck and let go while your hand is still moving.")
+
+
+def early_knock() -> str:
+    """M-R8: a knock before the last puck means nothing."""
+    return _("Knock! It only counts before your last puck (M-R8).")
+
+
+def lag_fell_text(owner_name: str, state: str) -> str:
+    """M-L1/M-L3: where a lag puck that left the table top went."""
+    if state == "off_table":
+        return _("{who}'s lag puck flew off the table: it comes back after the lag.").format(
+            who=owner_name)
+    return _("{who}'s lag puck fell into the gutter: it cannot win the lag.").format(who=owner_name)
+
+
+def lag_counts_text(counts: dict[str, int]) -> str:
+    """The panel's line saying where a side's lag pucks went (empty when none fell)."""
+    parts = []
+    if counts.get("far gutter"):
+        parts.append(_("1 lag puck in the far gutter"))
+    if counts.get("own gutter"):
+        parts.append(_("1 lag puck in own gutter"))
+    if counts.get("off table"):
+        parts.append(_("1 lag puck off the table"))
+    return " · ".join(parts)
+
+
+def hint_text(speed: float) -> str:
+    """The hint (issue 17 §2): the Expert's shot, its speed in m/s (``speed`` mm/s)."""
+    return _("Hint: the Expert would throw along the dashed line at {v:.1f} m/s "
+             "(its free slide would stop at the ring).").format(v=speed / 1000)
