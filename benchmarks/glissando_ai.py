@@ -14,9 +14,14 @@ Players: the levels of ``glissando.ai.choose_turn`` (``beginner``, ``intermediat
 alone decide and a seed repeats a game on any machine) and the independent opponents of
 ``benchmarks/glissando_reference.py`` (``ref-greedy``, ``ref-2ply``).
 
-A series ``A:B`` of ``n`` games: game ``i`` uses seed ``1000 + i`` for everything random
-(one ``random.Random`` shared by both players), Blue moves first (G-2 fixed by the
-setting), ``A`` plays Blue in even games and Orange in odd ones. Each game is recorded
+A series ``A:B`` of ``n`` games: game ``i`` opens with ``OPENING_TURNS`` random turns
+(a placement and maybe a slide each, drawn with seed ``5000 + i // 2``: games ``2k`` and
+``2k + 1`` share their opening), then uses seed ``1000 + i`` for everything random (one
+``random.Random`` shared by both players); Blue moves first (G-2 fixed by the setting),
+``A`` plays Blue in even games and Orange in odd ones. The random openings matter: the
+players are nearly deterministic (their seeds only break ties), so seeds alone give
+little variety: from the empty board an early Master won all 6 games as Blue and lost
+all 6 as Orange against Expert. Each game is recorded
 (winner, points, every turn, every decision's wall and CPU time) in ``--save`` (JSON
 lines), so long series can be run in parts and tables rebuilt with ``--from``.
 
@@ -67,6 +72,7 @@ POSITIONS = [
 ]
 
 PLAYER_NAMES = LEVELS + tuple(REFERENCES)
+OPENING_TURNS = 2    # random turns (one each side) before the players take over
 
 #: The series of the full run: (A, B, games). Master against the issue's reference
 #: gets the most games; the rest link every player into one Elo table.
@@ -97,6 +103,11 @@ def play_game(job: tuple[str, str, int]) -> dict:
     seats = {"b": a, "o": b} if i % 2 == 0 else {"b": b, "o": a}
     movers = {a: _mover(a), b: _mover(b)}
     turns, wall, cpu = [], {a: [], b: []}, {a: [], b: []}
+    opening = random.Random(5000 + i // 2)              # the same for games 2k and 2k+1
+    for _ in range(OPENING_TURNS):
+        t = opening.choice([x for x in p.turns() if " x" not in x])
+        p = p.play(t)
+        turns.append(t)
     while not p.over:
         who = seats[p.to_move]
         t0, c0 = time.perf_counter(), time.process_time()
