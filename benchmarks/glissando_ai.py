@@ -124,7 +124,11 @@ def play_game(job: tuple[str, str, int]) -> dict:
 
 def run_series(pairs, jobs: int = 1, save: str | None = None, log=print) -> list[dict]:
     """Play every ``(A, B, games)`` of ``pairs``; ``jobs`` worker processes."""
-    work = [(a, b, i) for a, b, n in pairs for i in range(n)]
+    lists = [[(a, b, i) for i in range(first[0] if first else 0, (first[0] if first else 0) + n)]
+             for a, b, n, *first in pairs]
+    # round robin over the series: a run stopped early has played some of every series
+    work = [job for k in range(max(map(len, lists), default=0)) for lst in lists
+            if k < len(lst) for job in [lst[k]]]
     out = []
     fh = open(save, "a", encoding="utf-8") if save else None
     try:
@@ -300,8 +304,8 @@ def main(quick: bool = False, log=print, jobs: int = 1, games: int | None = None
 def _pairs(text: str, games: int | None) -> list:
     out = []
     for item in text.split(","):
-        a, b, *n = item.split(":")
-        out.append((a, b, int(n[0]) if n else (games or 40)))
+        a, b, *n = item.split(":")           # A:B[:games[:first game]]
+        out.append((a, b, int(n[0]) if n else (games or 40), int(n[1]) if len(n) > 1 else 0))
     return out
 
 
@@ -311,7 +315,8 @@ if __name__ == "__main__":
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes for the games")
     ap.add_argument("--games", type=int, help="games per series (default: see SERIES)")
-    ap.add_argument("--series", help="A:B[:games],... instead of SERIES; only the games")
+    ap.add_argument("--series", help="A:B[:games[:first]],... instead of SERIES; only the "
+                    "games (games first … first + games - 1: a series run in parts)")
     ap.add_argument("--save", help="append every game record to this JSON-lines file")
     ap.add_argument("--from", dest="from_", nargs="+", help="only tabulate saved games")
     ap.add_argument("--times", action="store_true", help="only the fixed-position times")
