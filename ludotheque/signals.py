@@ -37,6 +37,7 @@ QUIT_SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP")
 _app = None
 _quitting = False
 _installed = False
+_pending_exit: int | None = None   # a quit signal came before the loop: the status to end with
 
 
 def install() -> None:
@@ -55,6 +56,11 @@ def attach(app) -> None:
     """From now on a quit signal quits ``app`` like its close button (``app.running``
     is watched: once the loop has stopped, a signal just ends the process)."""
     global _app, _quitting
+    if _pending_exit is not None:
+        # A quit signal arrived during start-up and its SystemExit was swallowed on the way
+        # (seen: raised while SDL was opening the window, the process went on to the menu
+        # and ignored the SIGTERM). End here, in plain code, where nothing can swallow it.
+        raise SystemExit(_pending_exit)
     _app, _quitting = app, False
 
 
@@ -80,13 +86,14 @@ def _silence_terminal() -> None:
 
 
 def _on_quit_signal(signum, frame) -> None:
-    global _quitting
+    global _quitting, _pending_exit
     name = signal.Signals(signum).name
     if signum == getattr(signal, "SIGHUP", None):
         _silence_terminal()
     app = _app
     if app is None or not getattr(app, "running", False):
         log.info("%s before or after the game loop: stopping", name)
+        _pending_exit = 128 + signum     # if this SystemExit is lost, attach() raises it again
         raise SystemExit(128 + signum)
     if _quitting:
         log.warning("%s again: stopping now", name)
