@@ -87,9 +87,32 @@ SERIES = [
 ]
 
 
+#: Probes (not levels): Master with module settings changed: ``master-d2`` is Master
+#: with its iterative deepening stopped at two plies (``glissando.ai.master.MAX_DEPTH``;
+#: the level until 2026-12-01), ``master-d4`` at four.
+PROBES = {"master-d2": {"MAX_DEPTH": 2}, "master-d4": {"MAX_DEPTH": 4}}
+
+
+def _probe(settings: dict):
+    from glissando.ai import master
+
+    def move(p, rng):
+        old = {k: getattr(master, k) for k in settings}
+        for k, v in settings.items():
+            setattr(master, k, v)
+        try:
+            return choose_turn(p, "master", rng, time_limit=math.inf)
+        finally:
+            for k, v in old.items():
+                setattr(master, k, v)
+    return move
+
+
 def _mover(name: str):
     if name in REFERENCES:
         return REFERENCES[name]
+    if name in PROBES:
+        return _probe(PROBES[name])
     if name not in LEVELS:
         raise SystemExit(f"unknown player {name!r} (one of {', '.join(PLAYER_NAMES)})")
     return lambda p, rng: choose_turn(p, name, rng, time_limit=math.inf)

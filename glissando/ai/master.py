@@ -35,11 +35,11 @@ MAX_SCORING = 40     # scoring turns per node whose removals (G-5c) are all trie
 KEEP_SCORING = 4     # scoring children always searched at an inner node
 WIDTHS = (40, 10, 6, 4)   # turns searched at the root, then at ply 1, 2, 3 and deeper
 TIE = 6              # root turns within this of the best are equal: the rng picks one
-MAX_DEPTH = 2        # plies of the deepest iteration
+MAX_DEPTH = 3        # plies of the deepest iteration (3: see docs/performance.md, AI)
 DEEP_ROOT = 10       # root turns searched deeper than 2 plies (the best by depth 2)
 MY_TSS_DEPTH = 2     # our turns in the threat-space search for a forced point
 OPP_TSS_DEPTH = 2    # the opponent's, after our candidate turn (safety)
-TIME_LIMIT = 1.6     # s, wall clock, default limit of one decision (target: max <= 2 s)
+TIME_LIMIT = 1.4     # s, wall clock, default limit of one decision (target: max <= 2 s)
 BUDGET = 500_000     # work units of one decision (about 0.5 s on one free core)
 CALL_WORK = 2000     # fixed cost of one batch, in turns generated
 TSS_WORK = 4000      # positions judged by one threat-space search (about 0.1 s)
