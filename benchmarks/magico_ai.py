@@ -14,7 +14,9 @@ Players: the levels of :mod:`magico.ai` through the contract
 one-ply and ``ref2`` two-ply expectimax, no code shared with the project's AI), and
 ``master-d1``, ``master-d2``, … — Master's evaluation searched exactly that many
 chance plies for every option (no budget, no clock): how far more search moves the
-result against the one-ply reference, i.e. where the dice put the ceiling.
+result against the one-ply reference, i.e. where the dice put the ceiling; and
+``master-deep``, the level until 2026-12-01 (two plies, then up to four while a budget
+of 250,000 searched placements allows).
 
 A series of ``n`` games between A and B: game ``i`` is seeded ``seed0 + i`` (the dice,
 :class:`magico.rules.Dice`, and each player's own ``random.Random``); A is Red and
@@ -79,6 +81,9 @@ def turn_function(name: str):
         depth = int(name[len("master-d"):])
         prm = ai.replace(ai.MASTER, depth=depth, max_depth=depth, budget=0,
                          time_limit=float("inf"))
+        return lambda p, d, rng: ai.master_turn(p, d[0], d[1], rng, prm)
+    if name == "master-deep":  # the level until 2026-12-01: deeper than 2 plies by budget
+        prm = ai.replace(ai.MASTER, max_depth=4, time_limit=float("inf"))
         return lambda p, d, rng: ai.master_turn(p, d[0], d[1], rng, prm)
     if name == "master":      # the level without its wall-clock safety: repeatable
         prm = ai.replace(ai.MASTER, time_limit=float("inf"))
