@@ -125,7 +125,8 @@ def measure(app, name: str, hold, n: int, runs: int, target: float = TARGET_MS) 
 
 
 def shell_phases(app):
-    """The shell's own scenes: menu, settings, setup, rules, and the pause menu over a game."""
+    """The shell's own scenes: menu, settings, setup, the question over a saved game,
+    rules, and the pause menu over a game."""
     from ludotheque.game import GameConfig, PlayerSpec
     from ludotheque.menu import RulesScene, SettingsScene, SetupScene, start_game
 
@@ -138,6 +139,12 @@ def shell_phases(app):
         g = app.games[0]
         app.push(SetupScene(app, g))
         yield "setup", None
+        app.to_menu()
+        app.saves.save(g.id, {"players": [PlayerSpec("A").to_dict(), PlayerSpec("B").to_dict()]})
+        app.push(SetupScene(app, g))
+        app.top.begin()                      # a saved game waits: "Resume it / Start over"
+        yield "setup: resume question", None
+        app.saves.delete(g.id)
         app.to_menu()
         app.push(RulesScene(app, g.title, g.rules_text))
         yield "rules", None

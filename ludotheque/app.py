@@ -45,6 +45,7 @@ import pygame
 from . import i18n, theme, workers
 from .audio import Audio
 from .canvas import Canvas
+from .game import demo_save_id
 from .saves import SaveStore
 from .settings import Settings
 from .widgets import Toasts, Widget
@@ -151,6 +152,26 @@ def window_frame(window_id: int) -> tuple[int, int, int, int] | None:
     if lib.SDL_GetWindowBordersSize(ctypes.c_void_p(ptr), *(ctypes.byref(v) for v in (t, l, b, r))) != 0:
         return None
     return t.value, l.value, b.value, r.value
+
+
+def is_demo(scene) -> bool:
+    """True when ``scene`` plays a demo (``GameConfig.demo``): its config is on the scene
+    (``scene.config``) or on its session (``scene.session.config``)."""
+    for holder in (scene, getattr(scene, "session", None)):
+        config = getattr(holder, "config", None)
+        if config is not None and getattr(config, "demo", False) is True:
+            return True
+    return False
+
+
+def save_id(scene) -> str | None:
+    """The save ``scene`` writes: its ``game_id``, or ``"<game_id>-demo"`` for a demo
+    (:func:`ludotheque.game.demo_save_id`: a demo never writes the player's save);
+    None for a scene that is not a game."""
+    gid = getattr(scene, "game_id", None)
+    if gid is None:
+        return None
+    return demo_save_id(gid) if is_demo(scene) else gid
 
 
 class App:
@@ -281,20 +302,27 @@ class App:
         self.toasts.add(text, seconds)
 
     def _report_problems(self) -> None:
-        if self.settings.problem:
-            self.toast(_("Your settings file was damaged; defaults are used. ({why})").format(
-                why=self.settings.problem), 6)
-            self.settings.problem = None
+        """Show, once each, as toasts: what the settings have to say (a value corrected,
+        a file set aside, settings that cannot be kept: :meth:`Settings.take_messages`)
+        and what the saves have to say (:attr:`SaveStore.problems`)."""
+        take = getattr(self.settings, "take_messages", None)
+        for sentence in (take() if take is not None else ()):
+            self.toast(sentence, 6)
         for p in self.saves.problems:
             self.toast(p, 6)
         self.saves.problems.clear()
 
     def autosave(self, scene) -> bool:
-        """Write ``scene.save_data()`` as the autosave of ``scene.game_id``. :returns: True if written."""
-        data = scene.save_data()
-        if data is None or scene.game_id is None:
+        """Write ``scene.save_data()`` as the autosave of ``scene.game_id``; a demo
+        (``scene.config.demo`` or ``scene.session.config.demo``) writes its own save
+        (:func:`save_id`), never the player's. :returns: True if written."""
+        sid = save_id(scene)
+        if sid is None:
             return False
-        ok = self.saves.save(scene.game_id, data)
+        data = scene.save_data()
+        if data is None:
+            return False
+        ok = self.saves.save(sid, data)
         self._report_problems()
         return ok
 
@@ -418,11 +446,28 @@ class App:
         scene.enter()
 
     def to_menu(self) -> None:
-        """Leave whatever is running and show the launcher menu."""
+        """Leave whatever is running and show the launcher menu. A game left is autosaved
+        first, then its save's lock is let go (:meth:`SaveStore.release`), so another
+        copy of the app may resume it."""
         from .menu import MenuScene
 
+        left = []
         while self.stack:
-            self.stack.pop().exit()
+            scene = self.stack.pop()
+            gid = save_id(scene)
+            if gid is not None:
+                try:
+                    self.autosave(scene)
+                except Exception:  # noqa: BLE001 - leaving must work even if a save fails
+                    log.exception("autosave on leaving %s failed", gid)
+                left.append(gid)
+            scene.exit()
+        for gid in left:
+            try:
+                self.saves.release(gid)
+            except (OSError, ValueError) as exc:
+                log.warning("lock of %s not released: %s", gid, exc)
+        self._report_problems()
         self.push(MenuScene(self))
 
     def game_scene(self):

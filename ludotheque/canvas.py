@@ -87,7 +87,7 @@ class _Store:
         if self.scale == 1:
             img = theme.rendered(s, size, color, bold)
         else:
-            img = theme.font(max(1, round(size * self.scale)), bold).render(s, True, color)
+            img = theme.render_line(s, max(1, round(size * self.scale)), color, bold)
         self.texts[key] = img
         if len(self.texts) > TEXT_CACHE:
             self.texts.popitem(last=False)

@@ -34,6 +34,12 @@ def computer_label(level: str) -> str:
     return _("{name} ({level})").format(name=_("Computer"), level=level_name(level))
 
 
+def demo_save_id(game_id: str) -> str:
+    """The save name a demo of ``game_id`` writes (``"glissando-demo"``): a demo never
+    writes, resumes or deletes the player's own save of the game (the menu's "Resume")."""
+    return f"{game_id}-demo"
+
+
 @dataclass(frozen=True)
 class PlayerSpec:
     """One seat: ``kind`` is ``"human"`` or ``"ai"``; ``level`` one of :data:`ALL_LEVELS`.

@@ -7,22 +7,85 @@ They work with whatever games are registered: the menu lays out one tile per
 from __future__ import annotations
 
 import logging
+import time
 
 import pygame
 
-from . import i18n, theme
+from . import __version__, i18n, textsafe, theme
 from .canvas import as_canvas
-from .game import LEVELS, GameConfig, PlayerSpec
+from .game import ALL_LEVELS, GameConfig, PlayerSpec, computer_label
+from .game import level_name as _game_level_name
 from .scene import Scene
-from .widgets import Button, Cycler, FocusGroup, Slider, TextEntry, Toggle, is_click
+from .widgets import Button, Cycler, Dialog, FocusGroup, Slider, TextEntry, Toggle, is_click
 
 log = logging.getLogger(__name__)
 _ = i18n.domain("ludotheque")
 
 
 def level_name(level: str) -> str:
-    """The translated name of an AI level."""
-    return {"beginner": _("Beginner"), "intermediate": _("Intermediate"), "expert": _("Expert")}[level]
+    """The translated name of an AI level (``"master"`` → "Master"; see
+    :func:`ludotheque.game.level_name`)."""
+    return _game_level_name(level)
+
+
+def held_elsewhere_text() -> str:
+    """What the player is told when another copy of the app plays this game (issue 15 §3)."""
+    return _("This game is open in another Ludothèque window: finish it there, or close that window first.")
+
+
+def saved_game_text(app, game) -> str:
+    """One paragraph about ``game``'s save for the question "resume it or start over?":
+    who plays and when it was saved (from :meth:`ludotheque.saves.SaveStore.info`; names
+    cleaned by :mod:`ludotheque.textsafe`, a computer seat named in the current language)."""
+    info = app.saves.info(game.id)
+    if info is None:
+        return _("A saved game of {game} is waiting, but it may be damaged.").format(game=game.title())
+    sides = [s() for s in game.default_sides]
+    names = []
+    for i, (name, kind) in enumerate(zip(info.names, info.kinds)):
+        if kind == "ai":
+            names.append(_("Computer"))
+        else:
+            names.append(name or (sides[i] if i < len(sides) else _("Player {n}").format(n=i + 1)))
+    who = _("{first} against {second}").format(first=names[0], second=names[1]) if len(names) == 2 \
+        else ", ".join(names)
+    when = ""
+    if info.saved_at is not None:
+        try:
+            stamp = time.localtime(info.saved_at)
+            when = time.strftime("%H:%M", stamp) if stamp[:3] == time.localtime()[:3] \
+                else time.strftime("%Y-%m-%d %H:%M", stamp)
+        except (OverflowError, OSError, ValueError):
+            when = ""
+    if who and when:
+        text = _("A game of {game} is saved: {who}, saved at {when}.").format(game=game.title(), who=who, when=when)
+    elif who:
+        text = _("A game of {game} is saved: {who}.").format(game=game.title(), who=who)
+    else:
+        text = _("A game of {game} is saved.").format(game=game.title())
+    return text + " " + _("Start over keeps it until the new game's first turn is played.")
+
+
+def resume_game(app, game) -> None:
+    """Resume ``game`` from its save (the menu's "Resume", the question's "Resume it").
+    A save that is gone, unusable or open in another copy of the app leaves the player
+    where they are, told why."""
+    if app.saves.held_elsewhere(game.id):
+        app.toast(held_elsewhere_text(), 5)
+        return
+    data = app.saves.load(game.id)
+    app._report_problems()
+    if data is None:
+        return
+    players = data.get("players") if isinstance(data, dict) else None
+    try:
+        specs = tuple(PlayerSpec.from_dict(p) for p in players) if isinstance(players, list) else None
+    except ValueError:
+        specs = None
+    if not specs or len(specs) != 2:
+        specs = (PlayerSpec(_("Player 1")), PlayerSpec(_("Player 2")))
+    start_game(app, game, GameConfig(players=specs, seed=app.rng_seed,
+                                     options=game.default_options(), resume=data))
 
 
 def start_game(app, game, config: GameConfig) -> None:
@@ -98,20 +161,8 @@ class MenuScene(Scene):
                 w.visible = self.app.saves.exists(gid)
 
     def resume(self, game):
-        data = self.app.saves.load(game.id)
-        self.app._report_problems()
-        if data is None:
-            self.refresh()
-            return
-        players = data.get("players") if isinstance(data, dict) else None
-        try:
-            specs = tuple(PlayerSpec.from_dict(p) for p in players) if isinstance(players, list) else None
-        except ValueError:
-            specs = None
-        if not specs or len(specs) != 2:
-            specs = (PlayerSpec(_("Player 1")), PlayerSpec(_("Player 2")))
-        start_game(self.app, game, GameConfig(players=specs, seed=self.app.rng_seed,
-                                              options=game.default_options(), resume=data))
+        """Resume ``game`` from its save (:func:`resume_game`)."""
+        resume_game(self.app, game)
         self.refresh()
 
     def handle(self, event):
@@ -159,11 +210,27 @@ class MenuScene(Scene):
             canvas.text(_("No game is registered."), (theme.W // 2, theme.H // 2), theme.LARGE, anchor="center")
         canvas.text(_("F11 full screen · M sound · Esc pause"), (theme.W // 2, theme.H - 24),
                     theme.SMALL, theme.MUTED, anchor="midbottom")
+        canvas.text(_("version {version}").format(version=__version__), (theme.W - 16, theme.H - 24),
+                    theme.SMALL, theme.MUTED, anchor="bottomright")   # issue 16 §1
+
+
+def offered_level(game, level: str) -> str:
+    """``level`` if ``game`` offers it, else the nearest level it offers below it (a
+    Master default plays Expert in Mississippi), else its first (decision 3)."""
+    if level in game.levels:
+        return level
+    rank = ALL_LEVELS.index(level) if level in ALL_LEVELS else 1
+    below = [lv for lv in game.levels if ALL_LEVELS.index(lv) <= rank]
+    return below[-1] if below else game.levels[0]
 
 
 class SetupScene(Scene):
     """Choose how to play ``game``: two players or against the computer (level, side),
-    names, and the game's own options; then Start."""
+    names, and the game's own options; then Start.
+
+    With a saved game of ``game`` on disk, Start first asks "Resume it / Start over"
+    (issue 15 §1): starting over keeps the save until the new game's first turn is
+    played (the :class:`~ludotheque.session.GameSession` writes nothing before it)."""
 
     opaque = True
     animating = False                 # still until an event
@@ -172,20 +239,22 @@ class SetupScene(Scene):
         super().__init__(app)
         self.game = game
         self.vs_ai = vs_ai
-        self.level = app.settings.ai_level
+        self.level = offered_level(game, app.settings.ai_level)
         self.human_seat = 0
         self.options = game.default_options()
         names = list(app.settings.player_names)
-        sides = [s() for s in game.default_sides] or [_("Player 1"), lambda: _("Player 2")]
-        self.entries = [TextEntry((440, 0, 520, 52), max_len=20, text=names[i],
+        self.entries = [TextEntry((440, 0, 520, 52), max_len=20, text=textsafe.name_or(names[i], ""),
                                   label=(lambda i=i: _("{side}:").format(side=self.side_name(i))),
                                   placeholder=lambda: _("name (optional)")) for i in range(2)]
         self.focus = FocusGroup()
         self.build()
 
     def side_name(self, i: int) -> str:
-        sides = [s() for s in self.game.default_sides] or [_("Player 1"), lambda: _("Player 2")]
-        return sides[i]
+        """The translated name of seat ``i``'s side ("Blue"), or "Player n"."""
+        sides = [s() for s in self.game.default_sides]
+        if i < len(sides):
+            return sides[i]
+        return _("Player 1") if i == 0 else _("Player 2")
 
     def build(self):
         f = self.focus
@@ -196,8 +265,9 @@ class SetupScene(Scene):
                      label_of=lambda v: _("Against the computer") if v else _("Two players")))
         y += 64
         if self.vs_ai:
-            f.add(Cycler((x, y, w, 52), lambda: _("Level"), LEVELS, LEVELS.index(self.level),
-                         self._set_level, label_of=level_name))
+            levels = tuple(self.game.levels)                # decision 3: Master for Glissando, Magico
+            self.level_cycler = f.add(Cycler((x, y, w, 52), lambda: _("Level"), levels,
+                                             levels.index(self.level), self._set_level, label_of=level_name))
             y += 64
             f.add(Cycler((x, y, w, 52), lambda: _("You play"), (0, 1), self.human_seat, self._set_seat,
                          label_of=self.side_name))
@@ -240,8 +310,23 @@ class SetupScene(Scene):
         self.human_seat = v
         self.build()
 
+    def typed_names(self) -> list[str]:
+        """The two names as typed, cleaned (:func:`ludotheque.textsafe.clean_name`; ``""``
+        for a field left blank). :raises TextRefused: a name that would show nothing
+        (only invisible or combining characters); ``.seat`` says which."""
+        out = []
+        for i, e in enumerate(self.entries):
+            try:
+                out.append(textsafe.clean_name(e.text, allow_empty=True))
+            except textsafe.TextRefused as exc:
+                exc.seat = i
+                raise
+        return out
+
     def players(self) -> tuple:
-        names = [e.text.strip()[:20] or self.side_name(i) for i, e in enumerate(self.entries)]
+        """The two seats as chosen (a blank name is the side's name; a computer seat is
+        named from its level, :func:`ludotheque.game.computer_label`)."""
+        names = [n or self.side_name(i) for i, n in enumerate(self.typed_names())]
         if not self.vs_ai:
             return (PlayerSpec(names[0]), PlayerSpec(names[1]))
         seats = []
@@ -249,18 +334,45 @@ class SetupScene(Scene):
             if i == self.human_seat:
                 seats.append(PlayerSpec(names[i]))
             else:
-                seats.append(PlayerSpec(_("Computer") + f" ({level_name(self.level)})", "ai", self.level))
+                seats.append(PlayerSpec(computer_label(self.level), "ai", self.level))
         return tuple(seats)
 
     def begin(self):
-        names = [e.text.strip()[:20] for e in self.entries]
+        """Start pressed: the names are checked (a name that would show nothing is refused
+        with the reason and its field takes the focus) and remembered; then the question
+        "Resume it / Start over" when a saved game waits, else the new game. The save is
+        never deleted here (issue 15 §1)."""
+        try:
+            names = self.typed_names()
+        except textsafe.TextRefused as exc:
+            seat = getattr(exc, "seat", 0)
+            self.app.toast(_("{side}: {why}").format(side=self.side_name(seat), why=exc), 5)
+            for w in self.focus.widgets:
+                w.focused = w is self.entries[seat]
+            return
         if not self.vs_ai:
             self.app.settings.player_names = names
         else:
             self.app.settings.player_names[self.human_seat] = names[self.human_seat]
             self.app.settings.ai_level = self.level
         self.app.settings.save()
-        self.app.saves.delete(self.game.id)
+        self.app._report_problems()
+        gid = self.game.id
+        if self.app.saves.held_elsewhere(gid):
+            self.app.toast(held_elsewhere_text(), 5)
+            return
+        if self.app.saves.exists(gid):
+            self.app.push(Dialog(self.app, lambda: _("A saved game is waiting"),
+                                 lambda: saved_game_text(self.app, self.game),
+                                 [(lambda: _("Resume it"), lambda: resume_game(self.app, self.game)),
+                                  (lambda: _("Start over"), self.start_new),
+                                  (lambda: _("Back"), None)]))
+            return
+        self.start_new()
+
+    def start_new(self):
+        """Start a new game with the seats and options chosen. A saved game of this game
+        stays on disk until the new game's first turn is played."""
         start_game(self.app, self.game, GameConfig(players=self.players(), seed=self.app.rng_seed,
                                                    options=self.chosen_options()))
 
@@ -363,7 +475,9 @@ class SettingsScene(Scene):
                                 on_submit=lambda t: self._save_names()) for i in range(2)]
         for e in self.names:
             self.focus.add(e)
-        self.focus.add(Cycler((x, y + 360, w, 50), lambda: _("Computer level"), LEVELS, LEVELS.index(s.ai_level),
+        levels = ALL_LEVELS
+        self.focus.add(Cycler((x, y + 360, w, 50), lambda: _("Computer level"), levels,
+                              levels.index(s.ai_level) if s.ai_level in levels else 1,
                               self._set_level, label_of=level_name))
         self.focus.add(Toggle((x, y + 420, w, 50), lambda: _("Beginner hints"), lambda: s.hints,
                               lambda v: self._set("hints", v)))
@@ -379,7 +493,16 @@ class SettingsScene(Scene):
         self._set("ai_level", v)
 
     def _save_names(self):
-        self._set("player_names", [e.text.strip()[:20] for e in self.names])
+        """Remember the two names (cleaned); a name that would show nothing is not kept,
+        and the player is told why (issue 15 §5)."""
+        names = []
+        for i, e in enumerate(self.names):
+            try:
+                names.append(textsafe.clean_name(e.text, allow_empty=True))
+            except textsafe.TextRefused as exc:
+                self.app.toast(_("Player {n} name:").format(n=i + 1) + " " + str(exc), 5)
+                names.append(self.app.settings.player_names[i] if i < len(self.app.settings.player_names) else "")
+        self._set("player_names", names)
 
     def close(self):
         self._save_names()
@@ -425,9 +548,7 @@ class PauseScene(Scene):
         self.focus.widgets[0].focused = True
 
     def to_menu(self):
-        scene = self.app.game_scene()
-        if scene is not None:
-            self.app.autosave(scene)
+        """Back to the menu: the game is autosaved and its save's lock let go (:meth:`App.to_menu`)."""
         self.app.to_menu()
 
     def handle(self, event):

@@ -38,7 +38,10 @@ _ = i18n.domain("ludotheque")
 log = logging.getLogger(__name__)
 
 SCHEMA = 1
-LEVELS = ("beginner", "intermediate", "expert")
+LEVELS = ("beginner", "intermediate", "expert", "master")
+"""The computer levels a default may name (:data:`ludotheque.game.ALL_LEVELS`; a game
+without Master, Mississippi, plays the nearest level below, see
+:func:`ludotheque.menu.offered_level`)."""
 LANGUAGES = ("fr", "en")
 NAME_MAX = 20
 

@@ -14,12 +14,17 @@ surface at its own pixels, or forward to the canvas when given one.
 from __future__ import annotations
 
 import functools
+import logging
 import os
+import unicodedata
 from pathlib import Path
 
 import pygame
 
+from . import textsafe
 from .paths import FONT, FONT_BOLD
+
+log = logging.getLogger(__name__)
 
 W, H = 1280, 720
 
@@ -59,19 +64,155 @@ def _font_file(bold: bool) -> str | None:
 
 class _Font(pygame.font.Font):
     """A font that remembers what :meth:`size` answered (layout code measures the same
-    labels every frame)."""
+    labels every frame), and measures any text as :func:`render_line` draws it (cleaned,
+    right-to-left runs shaped): it never raises."""
 
     def __init__(self, *args):
         super().__init__(*args)
         self._sizes: dict = {}
+        self._args = args
 
     def size(self, text):
         got = self._sizes.get(text)
         if got is None:
             if len(self._sizes) > 4096:
                 self._sizes.clear()
-            got = self._sizes[text] = super().size(text)
+            got = self._sizes[text] = _measure(self, text)
         return got
+
+
+_RTL_SCRIPTS = {"ARABIC": "Arab", "HEBREW": "Hebr", "SYRIAC": "Syrc", "THAANA": "Thaa", "NKO": "Nkoo",
+                "ADLAM": "Adlm", "SAMARITAN": "Samr", "MANDAIC": "Mand", "MENDE": "Mend"}
+"""ISO 15924 codes of the right-to-left scripts, by the first word of their characters'
+Unicode names (for HarfBuzz's shaping, ``Font.set_script``)."""
+
+
+def _strong(ch: str) -> str | None:
+    """``"R"`` for a strong right-to-left character (bidi classes R, AL), ``"L"`` for a
+    strong left-to-right one or a digit (digits are written left to right in every
+    script), None for a neutral (spaces, punctuation, marks)."""
+    b = unicodedata.bidirectional(ch)
+    if b in ("R", "AL"):
+        return "R"
+    if b in ("L", "EN", "AN"):
+        return "L"
+    return None
+
+
+def has_rtl(text: str) -> bool:
+    """True when ``text`` holds a right-to-left letter (Hebrew, Arabic …)."""
+    return not text.isascii() and any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text)
+
+
+def bidi_runs(text: str) -> list[tuple[str, bool]]:
+    """``text`` cut into runs of one direction, in the order they are drawn from left to
+    right: ``[(run, right_to_left), …]``. A run of right-to-left letters is kept in its
+    logical order (HarfBuzz reverses and joins it when it is shaped right to left).
+
+    A simplified Unicode bidirectional algorithm (UAX #9) for one line of a name or a
+    label: the paragraph's direction is its first strong character's (P2–P3,
+    :func:`ludotheque.textsafe.direction`); neutrals between two characters of one
+    direction take it, other neutrals the paragraph's (N1–N2); digits run left to right;
+    in a right-to-left paragraph the runs are drawn from right to left. No embedding
+    levels: :func:`ludotheque.textsafe.sanitize` removes the explicit controls.
+    """
+    if not has_rtl(text):
+        return [(text, False)] if text else []
+    para = "R" if textsafe.direction(text) == "rtl" else "L"
+    strong = [_strong(ch) for ch in text]
+    resolved = list(strong)
+    prev = None
+    for i, d in enumerate(strong):
+        if d is not None:
+            prev = d
+            continue
+        nxt = next((e for e in strong[i + 1:] if e is not None), None)
+        resolved[i] = prev if prev is not None and prev == nxt else para
+    runs: list[list] = []
+    for ch, d in zip(text, resolved):
+        if runs and runs[-1][1] == d:
+            runs[-1][0].append(ch)
+        else:
+            runs.append([[ch], d])
+    out = [("".join(chars), d == "R") for chars, d in runs]
+    return out[::-1] if para == "R" else out
+
+
+def _script_of(run: str) -> str:
+    for ch in run:
+        if _strong(ch) == "R":
+            return _RTL_SCRIPTS.get(unicodedata.name(ch, "ARABIC").split(" ")[0], "Arab")
+    return "Arab"
+
+
+@functools.lru_cache(maxsize=64)
+def _rtl_font(path: str | None, size: int, script: str) -> pygame.font.Font:
+    """A font shaping right to left in ``script`` (its own object: the direction is a
+    property of a pygame-ce font, and the shared one stays left to right)."""
+    f = pygame.font.Font(path, size)
+    try:
+        f.set_direction(pygame.DIRECTION_RTL)
+        f.set_script(script)
+    except (AttributeError, pygame.error, ValueError) as exc:  # SDL_ttf without HarfBuzz
+        log.info("right-to-left shaping not available: %s", exc)
+    return f
+
+
+def _drawable(text) -> str:
+    """``text`` as it can be handed to pygame-ce's font (:func:`textsafe.sanitize` when
+    it holds a NUL, a control, a lone surrogate …; one line)."""
+    if not isinstance(text, str):
+        text = str(text)
+    if not textsafe.is_drawable(text) or "\n" in text:
+        text = textsafe.sanitize(text)
+    return text
+
+
+def _run_font(f: pygame.font.Font, run: str, rtl: bool) -> pygame.font.Font:
+    if not rtl:
+        return f
+    args = getattr(f, "_args", (None, f.get_height()))
+    return _rtl_font(args[0], args[1], _script_of(run))
+
+
+def _measure(f: pygame.font.Font, text) -> tuple[int, int]:
+    """Width and height (px) of ``text`` drawn by :func:`render_line` with ``f``."""
+    text = _drawable(text)
+    width = 0
+    for run, rtl in bidi_runs(text):
+        try:
+            width += pygame.font.Font.size(_run_font(f, run, rtl), run)[0]
+        except (pygame.error, ValueError, UnicodeError):
+            continue
+    return width, f.get_height()
+
+
+def render_line(s, px: int, color: tuple, bold: bool = False) -> pygame.Surface:
+    """The anti-aliased image of one line of any text at ``px`` device px: cleaned first
+    when pygame-ce's font would refuse it (:func:`ludotheque.textsafe.sanitize`: NUL,
+    controls, lone surrogates), right-to-left runs shaped right to left
+    (:func:`bidi_runs`; HarfBuzz joins Arabic letters), a character the font lacks drawn
+    as the font's box (its ``.notdef`` glyph: visible, never dropped). Text that draws
+    nothing ("Text has zero width") gives an empty image of the line's height. Never
+    raises."""
+    f = font(px, bold)
+    text = _drawable(s)
+    images = []
+    for run, rtl in bidi_runs(text):
+        try:
+            images.append(_run_font(f, run, rtl).render(run, True, color))
+        except (pygame.error, ValueError, UnicodeError):
+            continue                         # a run of zero width: nothing to draw
+    if len(images) == 1:
+        return images[0]
+    height = f.get_height()
+    out = pygame.Surface((sum(i.get_width() for i in images), max([height] + [i.get_height() for i in images])),
+                         pygame.SRCALPHA)
+    x = 0
+    for img in images:
+        out.blit(img, (x, 0), special_flags=pygame.BLEND_RGBA_MAX)   # runs never overlap: a copy
+        x += img.get_width()
+    return out
 
 
 @functools.cache
@@ -88,9 +229,10 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 @functools.lru_cache(maxsize=2048)
 def rendered(s: str, size: int, color: tuple, bold: bool = False) -> pygame.Surface:
-    """The anti-aliased image of one line of text (cached: drawing the same label every
-    frame costs a blit, not a render)."""
-    return font(size, bold).render(s, True, color)
+    """The anti-aliased image of one line of text at ``size`` px (:func:`render_line`:
+    any text, never raises; cached: drawing the same label every frame costs a blit,
+    not a render)."""
+    return render_line(s, size, color, bold)
 
 
 def text(surface: pygame.Surface, s: str, pos, size: int = BODY, color=TEXT,

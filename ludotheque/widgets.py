@@ -16,7 +16,7 @@ from typing import Callable
 
 import pygame
 
-from . import theme
+from . import textsafe, theme
 from .canvas import as_canvas
 from .scene import Scene
 
@@ -281,22 +281,25 @@ class TextEntry(Widget):
 
     def __init__(self, rect, *, numeric: bool = False, max_len: int = 8, on_submit=None,
                  text: str = "", label=None, placeholder=None):
-        self.text = text
+        self.text = textsafe.sanitize(text) if isinstance(text, str) else ""
         self.selected = False
+        self.refusal: str | None = None
+        """Why part of the last text typed was left out (one sentence), or None."""
         super().__init__(rect)
         self.numeric, self.max_len, self.on_submit, self.label = numeric, max_len, on_submit, label
         self.placeholder = placeholder
         self._active_at = time.monotonic()
 
     def type(self, s: str) -> None:
-        """Append typed text, keeping only digits when numeric and at most ``max_len`` characters."""
-        for ch in s:
-            if self.numeric and not ch.isdigit():
-                continue
-            if not ch.isprintable():
-                continue
-            if len(self.text) < self.max_len:
-                self.text += ch
+        """Add typed text through :func:`ludotheque.textsafe.typed`: anything a keyboard,
+        an input method or a paste gives is kept if it can be shown (NUL and controls are
+        left out; a combining mark joins its letter), at most ``max_len`` characters as a
+        person counts them; with ``numeric``, decimal digits of any script become ASCII
+        (``٣`` → 3) and a superscript (``²``) is refused. Why something was left out is in
+        :attr:`refusal` (drawn in the field) until the next key that is kept."""
+        got = textsafe.typed(self.text, s, max_len=self.max_len, numeric=self.numeric)
+        self.text = got.text
+        self.refusal = str(got.refused) if got.refused is not None else None
 
     @property
     def focused(self) -> bool:
@@ -354,7 +357,8 @@ class TextEntry(Widget):
                 if self.selected:
                     self._take_selection()
                 else:
-                    self.text = self.text[:-1]
+                    self.text = "".join(textsafe.graphemes(self.text)[:-1])   # a whole character (é, 👩‍💻)
+                self.refusal = None
                 return True
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_END, pygame.K_HOME):
                 self.selected = False
@@ -381,6 +385,15 @@ class TextEntry(Widget):
         r = canvas.text(self.text, (x, self.rect.centery), theme.LARGE, anchor="midleft", bold=True)
         if self.cursor_on():
             canvas.line(theme.TEXT, (r.right + 3, self.rect.top + 10), (r.right + 3, self.rect.bottom - 10), 2)
+        if self.refusal and self.focused:
+            room = self.rect.right - 14 - (r.right + 16)
+            if room > 60:
+                from .session.textfit import fit_text
+
+                fitted = fit_text(self.refusal, room, lambda t, size, bold: theme.font(size, bold).size(t)[0],
+                                  size=theme.SMALL, smallest=12, max_lines=1)
+                canvas.text(fitted.lines[0] if fitted.lines else "", (self.rect.right - 14, self.rect.centery),
+                            fitted.size, theme.BAD, anchor="midright")
 
 
 class Keypad(Widget):
@@ -502,7 +515,7 @@ class Dialog(Scene):
     def __init__(self, app, title, body, buttons):
         super().__init__(app)
         self.title, self.body = title, body
-        self.box = pygame.Rect(0, 0, 640, 320)
+        self.box = pygame.Rect(0, 0, 640 if len(buttons) < 3 else 720, 320)   # three labels need room
         self.box.center = (theme.W // 2, theme.H // 2)
         n = len(buttons)
         bw = min(240, (self.box.width - 40 - 16 * (n - 1)) // max(n, 1))

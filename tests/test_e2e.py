@@ -7,7 +7,6 @@ Skips with a reason where Xvfb, xdotool or ImageMagick's ``import`` is missing;
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -46,26 +45,43 @@ def first_tile_button():
     return button.rect.center
 
 
+def differing(a: bytes, b: bytes) -> int:
+    """How many of every 97th byte of two screen grabs differ."""
+    return sum(x != y for x, y in zip(a[::97], b[::97]))
+
+
+def settled(env, path, seconds: float = 60.0, accept=lambda shot: True) -> bytes:
+    """The screen once it shows a still picture that ``accept`` takes: two grabs in a row
+    equal (a state of the screen, polled; no fixed sleep)."""
+    last = [grab(env, path)]
+
+    def still():
+        shot = grab(env, path)
+        same = shot == last[0] and accept(shot)
+        last[0] = shot
+        return shot if same else None
+    shot = xserver.wait_for(still, seconds=seconds, step=0.1)
+    assert shot, "the screen never came to rest on the expected picture"
+    return shot
+
+
 def test_clicking_a_tile_in_a_real_window_opens_the_game_setup(display, tmp_path):
     x, y = first_tile_button()
     app = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--lang", "en"], env=display, cwd=ROOT,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         wid = window_of(display, app)
-        time.sleep(1.5)
+        blank = bytes(len(grab(display, tmp_path / "blank.rgb")))
+        before = settled(display, tmp_path / "before.rgb", accept=lambda shot: differing(shot, blank) > len(shot[::97]) // 4)
         assert app.poll() is None, "the game exited at start"
-        before = grab(display, tmp_path / "before.rgb")
         subprocess.run(["xdotool", "mousemove", "--window", wid, str(x), str(y), "click", "1"], env=display, check=True)
-        time.sleep(1.0)
-        after = grab(display, tmp_path / "after.rgb")
-        changed = sum(a != b for a, b in zip(before[::97], after[::97]))
-        assert changed > len(before[::97]) // 20, "the screen did not change after the click"
+        after = settled(display, tmp_path / "after.rgb", accept=lambda shot: differing(before, shot) > len(before[::97]) // 20)
+        assert differing(before, after) > len(before[::97]) // 20, "the screen did not change after the click"
         subprocess.run(["xdotool", "key", "--window", wid, "Escape"], env=display, check=True)
-        time.sleep(0.5)
-        back = grab(display, tmp_path / "back.rgb")
-        assert sum(a != b for a, b in zip(before[::97], back[::97])) < len(before[::97]) // 50, "Esc did not go back"
+        back = settled(display, tmp_path / "back.rgb", accept=lambda shot: differing(before, shot) < len(before[::97]) // 50)
+        assert differing(before, back) < len(before[::97]) // 50, "Esc did not go back"
         subprocess.run(["xdotool", "key", "--window", wid, "ctrl+q"], env=display, check=True)
-        app.wait(timeout=10)
+        app.wait(timeout=60)
         assert app.returncode == 0
     finally:
         if app.poll() is None:

@@ -49,8 +49,9 @@ def test_a_second_copy_hands_over_to_the_first_and_touches_no_save(tmp_path):
             # each hand-over is seen before the next is sent: two signals of one kind that
             # arrive before the first copy's handler runs are delivered once (POSIX)
             wait_for(lambda: log_of(tmp_path).count("bringing this window to the front") == n, proc=first)
-        names = {p.name for p in saves.iterdir() if not p.name.startswith(f".glissando.json.{first.pid}.")}
-        assert names == {".glissando.lock", "glissando.json"}   # only the first copy's files: no magico save
+        names = {p.name for p in saves.iterdir() if not p.name.startswith(f".glissando-demo.json.{first.pid}.")}
+        # only the first copy's files (a demo writes its own save, never the player's): no magico save
+        assert names == {".glissando-demo.lock", "glissando-demo.json"}
         assert first.poll() is None            # the first copy plays on
         before = save_of(tmp_path, "glissando")
         first.terminate()

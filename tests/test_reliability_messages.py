@@ -163,7 +163,7 @@ def test_through_the_real_app_the_french_player_reads_french_only(tmp_path):
 
 def test_unknown_keys_and_a_newer_schema_survive_an_older_version(tmp_path):
     path = tmp_path / "settings.json"
-    newer = {"schema": 3, "language": "fr", "volume": 0.5, "ai_level": "master", "colour_blind": True,
+    newer = {"schema": 3, "language": "fr", "volume": 0.5, "ai_level": "grandmaster", "colour_blind": True,
              "window": {"x": 10, "y": 20}}
     path.write_text(json.dumps(newer))
     s = Settings.load(path)

@@ -204,13 +204,13 @@ def test_a_full_disk_in_a_game_then_space_freed_the_game_is_saved_again_and_at_q
     store.flush()
     app._report_problems()
     assert "Saving works again: the game is saved." in shown
-    assert on_disk(tmp_path / "saves") == json.loads(json.dumps(scene.save_data()))
+    assert on_disk(tmp_path / "saves", "glissando-demo") == json.loads(json.dumps(scene.save_data()))
     w.fail = errno.ENOSPC
     assert run_until(app, lambda: w.faults >= 4, max_seconds=120)
     w.fail = None
     app.quit()                                  # quitting saves, whatever failed before
     store.flush()
-    assert on_disk(tmp_path / "saves") == json.loads(json.dumps(scene.save_data()))
+    assert on_disk(tmp_path / "saves", "glissando-demo") == json.loads(json.dumps(scene.save_data()))
 
 
 # ------------------------------------------------------------------ a real full disk
@@ -260,13 +260,13 @@ def test_a_real_full_disk_keeps_the_last_save_and_saving_comes_back_when_space_i
     store._writer_fn = writer
     assert run_until(app, lambda: len(written) >= 2, max_seconds=120)
     store.flush()
-    kept = (small_disk / "saves" / "glissando.json").read_text()
+    kept = (small_disk / "saves" / "glissando-demo.json").read_text()      # a demo's own save
     filler = fill(small_disk)
     n = len(written)
     assert run_until(app, lambda: len(written) >= n + 3, max_seconds=240)   # three turns on a full disk
     store.flush()
     app._report_problems()
-    assert (small_disk / "saves" / "glissando.json").read_text() == kept    # the last good save, whole
+    assert (small_disk / "saves" / "glissando-demo.json").read_text() == kept    # the last good save, whole
     assert sum("disk is full" in t for t in shown) == 1, shown
     assert not any("Saves are off" in t for t in shown)
     filler.unlink()                                                        # space freed
@@ -275,5 +275,5 @@ def test_a_real_full_disk_keeps_the_last_save_and_saving_comes_back_when_space_i
     store.flush()
     app._report_problems()
     assert "Saving works again: the game is saved." in shown
-    assert on_disk(small_disk / "saves") == json.loads(json.dumps(scene.save_data()))
+    assert on_disk(small_disk / "saves", "glissando-demo") == json.loads(json.dumps(scene.save_data()))
     assert [p.name for p in (small_disk / "saves").iterdir() if p.name.endswith(".tmp")] == []

@@ -39,7 +39,8 @@ def app_env(home: Path) -> dict:
 
 
 def save_of(home: Path, game: str):
-    path = home / "data" / "ludotheque" / "saves" / f"{game}.json"
+    """The demo's save (a demo writes ``<game>-demo.json``, never the player's save)."""
+    path = home / "data" / "ludotheque" / "saves" / f"{game}-demo.json"
     try:
         return json.loads(path.read_text())
     except (OSError, ValueError):

@@ -283,3 +283,145 @@ def test_a_settings_name_that_cannot_be_shown_is_cleaned_said_once_and_the_origi
     assert s.player_names[1] == "Noé" and s.volume == 0.4 and textsafe.is_drawable(s.player_names[0])
     again = Settings.load(path)
     assert not again.take_messages() and again.player_names == s.player_names
+
+
+# ------------------------------------------------------------------ typed into the fields, drawn raw
+
+def _setup_with_name_field(app, game):
+    app.push(SetupScene(app, game, vs_ai=False))
+    entry = app.top.entries[0]
+    for w in app.top.focus.widgets:
+        w.focused = w is entry
+    entry.text, entry.selected = "", False
+    return entry
+
+
+@pytest.mark.parametrize("category", CATEGORIES)
+def test_every_category_typed_into_a_name_field_then_start(tmp_path, category):
+    """Brief 3 (issue 15 §5): text of each category typed into the setup screen's name
+    field (TEXTINPUT, as a keyboard, an input method or a paste sends it), drawn, then
+    Start: the game starts with a name that can be drawn, or Start is refused with a
+    sentence and the field keeps the focus — never a crash."""
+    from tests.harness import type_text
+    from tests.ludotheque.fake_game import RaceScene, make_race_descriptor
+
+    rng = random.Random(f"typed-{category}")
+    game = make_race_descriptor()
+    started = refused = 0
+    for n in range(12):
+        app = make_app([game], folder=tmp_path / f"{category}-{n}")
+        entry = _setup_with_name_field(app, game)
+        text = sample(category, rng, n=1 + n % 5)
+        if n % 3 == 0:
+            type_text(app, text)                                      # a key at a time
+        else:
+            from tests.harness import post
+            post(app, pygame.TEXTINPUT, text=text)                    # a paste, an input method
+        frames(app, 2)
+        assert not any(unicodedata.category(ch) in ("Cc", "Cs") for ch in entry.text), repr(entry.text)
+        assert textsafe.sanitize(entry.text) == entry.text and len(textsafe.graphemes(entry.text)) <= entry.max_len
+        app.top.begin()
+        frames(app, 2)
+        if isinstance(app.top, RaceScene):
+            started += 1
+            name = app.top.session.name("a")
+            assert name and any(textsafe.is_visible(ch) for ch in name), repr(name)
+        else:
+            refused += 1
+            assert isinstance(app.top, SetupScene) and entry.focused
+            assert app.toasts.current is not None                     # said why
+    assert started + refused == 12
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_hostile_texts_typed_into_a_name_field(tmp_path, case):
+    from tests.harness import post
+    from tests.ludotheque.fake_game import RaceScene, make_race_descriptor
+
+    game = make_race_descriptor()
+    app = make_app([game], folder=tmp_path)
+    entry = _setup_with_name_field(app, game)
+    post(app, pygame.TEXTINPUT, text=HOSTILE[case])
+    frames(app, 2)
+    kept = entry.text                                     # what the field kept of it
+    app.top.begin()
+    frames(app, 2)
+    if kept and not any(textsafe.is_visible(ch) for ch in kept):
+        assert isinstance(app.top, SetupScene), f"a name that shows nothing is refused: {kept!r}"
+        assert "would show nothing" in app.toasts.current
+    else:
+        assert isinstance(app.top, RaceScene)
+        assert textsafe.is_drawable(app.top.session.name("a"))
+    if case in ("nul", "controls"):
+        assert entry.refusal and "Control characters" in entry.refusal
+
+
+def test_a_superscript_typed_into_a_number_field_is_refused_with_a_reason_and_other_digits_count():
+    """Round two: ² in Magico's assisted calculation crashed the game (``int("²")``)."""
+    from ludotheque.widgets import TextEntry
+
+    e = TextEntry((0, 0, 200, 50), numeric=True, max_len=4)
+    e.focused = True
+    e.type("1²")
+    assert e.text == "1" and "0 to 9" in e.refusal
+    e.type("٣३３")
+    assert e.text == "1333" and e.refusal is None
+
+
+@pytest.mark.parametrize("category", CATEGORIES)
+def test_every_character_drawn_raw_through_the_canvas_never_raises(category):
+    """The canvas draws any text it is handed, not only cleaned text: NUL, lone
+    surrogates, zero-width-only text ("Text has zero width" in pygame-ce) — at scale 1
+    and at 2560×1440's scale 2, and measured (layout code measures before it draws)."""
+    from ludotheque.canvas import Canvas
+
+    pygame.font.init()
+    rng = random.Random(f"raw-{category}")
+    canvases = [Canvas.for_surface(pygame.Surface((1280, 720))), Canvas.for_surface(pygame.Surface((2560, 1440)))]
+    chars = drawn_sample(category)
+    for k in range(300):
+        s = "".join(rng.choice(chars) for _ in range(1 + k % 4))
+        for text in (s, "a" + s + "b"):
+            for c in canvases:
+                r = c.text(text, (10, 10), theme.BODY)
+                assert r.height > 0
+            assert theme.font(theme.BODY).size(text)[1] > 0
+
+
+def test_right_to_left_text_is_shaped_and_laid_out_right_to_left():
+    """Arabic letters are joined (HarfBuzz, right to left: the shaped word is narrower
+    than its letters drawn apart) and in a right-to-left name the Latin part is drawn at
+    the left, after the Arabic one when read from the right."""
+    pygame.font.init()
+    word = "مرحبا"
+    shaped = theme.render_line(word, 32, (255, 255, 255))
+    apart = pygame.font.Font.render(theme.font(32), word, True, (255, 255, 255))   # left to right, unjoined
+    assert shaped.get_width() < apart.get_width()
+    assert theme.bidi_runs("مرحبا Zoé") == [("Zoé", False), ("مرحبا ", True)]
+    assert theme.bidi_runs("Zoé מנשה 12") == [("Zoé ", False), ("מנשה", True), (" 12", False)]
+    assert theme.bidi_runs("Zoé") == [("Zoé", False)]
+    assert theme.font(32).size("Zoé " + word)[0] == theme.render_line("Zoé " + word, 32, (1, 1, 1)).get_width()
+
+
+def test_a_character_the_font_lacks_is_drawn_as_a_visible_box():
+    pygame.font.init()
+    img = theme.render_line("中", 32, (255, 255, 255))
+    alpha = pygame.surfarray.array_alpha(img)
+    assert img.get_width() > 8 and int((alpha > 128).sum()) > 20      # the font's box, not nothing
+
+
+def test_a_name_that_shows_nothing_typed_in_the_settings_is_not_kept_and_said(tmp_path):
+    from ludotheque.menu import SettingsScene
+    from tests.harness import post
+
+    app = make_app(list(GAMES.values()), folder=tmp_path)
+    app.settings.player_names = ["Léa", ""]
+    app.push(SettingsScene(app))
+    entry = app.top.names[0]
+    for w in app.top.focus.widgets:
+        w.focused = w is entry
+    entry.text, entry.selected = "", False
+    post(app, pygame.TEXTINPUT, text="\u0301\u0308")       # combining marks only
+    entry.text = "\u3164\u3164"                            # blank letters (a paste the field kept)
+    app.top.close()
+    assert app.settings.player_names[0] == "Léa" and "would show nothing" in app.toasts.current

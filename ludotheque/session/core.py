@@ -29,6 +29,7 @@ from typing import Any, Callable, Sequence
 
 from .. import workers
 from ..game import GameConfig
+from ..game import demo_save_id as saves_demo_id
 from .aitask import AITask, Decision
 from .seats import Seats
 from .timers import Timeline
@@ -60,6 +61,8 @@ class GameSession:
     :ivar seed: the game's seed: the save's, else ``config.seed``, else ``app.rng_seed``,
         else drawn at random. :ivar seeded: True when it came from a seed given.
     :ivar resumed: True when the game came from a save.
+    :ivar save_id: the save this game writes: ``game_id``, or ``"<game_id>-demo"`` for a
+        demo (``config.demo``), which never touches the player's save.
     """
 
     def __init__(self, app, config: GameConfig, *, game_id: str, sides: Sequence[str],
@@ -82,6 +85,7 @@ class GameSession:
         saved = _int_seed(resume.get("seed"))
         self.seed: int = (saved if saved is not None else given if given is not None
                           else random.SystemRandom().randrange(1 << 30))
+        self.save_id = saves_demo_id(game_id) if getattr(config, "demo", False) else game_id
         self.ai = AITask(app.run_worker, on_timeout=lambda: workers.restart("decision timed out"))
         self.timeline = Timeline()
         self._owns_save = self.resumed           # the save on disk is this game's
@@ -180,7 +184,8 @@ class GameSession:
         """What to autosave now: ``players`` (kind, level, a person's name), ``seed``, the
         log (``start``, ``turns``, ``position``) and the fields the scene's ``extra()`` gives.
         None when the game is over, or when it is a new game with no turn played yet
-        (a saved game in progress stays on disk until then)."""
+        (a saved game in progress stays on disk until then). A demo's is written under
+        :attr:`save_id`, never as the player's save."""
         if self._ended or self.over:
             return None
         if not (self._owns_save or self._played):
@@ -212,7 +217,7 @@ class GameSession:
         if not self._owns_save:
             return                               # another game's save: never this game's to delete
         try:
-            self.app.saves.delete(self.game_id)
+            self.app.saves.delete(self.save_id)
         except Exception:  # noqa: BLE001 - the end screen matters more than the file
             log.exception("could not delete the finished game's save")
         self._owns_save = False

@@ -7,27 +7,19 @@ computer seat is made from its level at display time, in the current language (i
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Callable, Sequence
 
-from .. import i18n
+from .. import i18n, textsafe
 from ..game import PlayerSpec, level_name
 
 _ = i18n.domain("ludotheque")
 
-_INVISIBLE = {"Cc", "Cf", "Cs", "Zl", "Zp"}   # unassigned (Cn) may be a newer emoji: kept
-_MARKS = {"Mn", "Me", "Mc"}
-
-
-def visible_name(text: str) -> str:
-    """``text`` without control, format and other characters that draw nothing
-    (NUL, zero-width spaces, bidirectional marks…), trimmed; ``""`` when nothing
-    visible is left (only such characters, or only combining marks)."""
-    kept = "".join(ch for ch in text if unicodedata.category(ch) not in _INVISIBLE)
-    kept = kept.strip()
-    if not any(unicodedata.category(ch) not in _MARKS and not ch.isspace() for ch in kept):
-        return ""
-    return kept
+def visible_name(text) -> str:
+    """``text`` as a name that shows something (:func:`ludotheque.textsafe.name_or`:
+    cleaned, one space between words, at most 40 characters), or ``""`` when nothing
+    visible is left (NUL, zero-width spaces, bidirectional controls, only combining
+    marks, not text at all)."""
+    return textsafe.name_or(text, "", max_len=40)
 
 
 class Seats:

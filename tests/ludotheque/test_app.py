@@ -292,3 +292,63 @@ def test_button_labels_read_on_every_button_colour(fill):
     assert len(label) > 50
     darkest_or_lightest = min(label, key=lambda p: -theme.contrast(tuple(p), color))
     assert theme.contrast(tuple(darkest_or_lightest), color) >= 4.5
+
+
+# ------------------------------------------------------------------ brief shell-ui 2, 5, 6
+
+def test_the_menu_shows_the_version_in_a_corner(app):
+    from ludotheque import __version__
+
+    with app.canvas.recording() as texts:
+        app.redraw()
+        frames(app, 1)
+    shown = [t for t, *_ in texts if __version__ in t]
+    assert shown == [f"version {__version__}"]
+
+
+def test_the_level_chooser_lists_the_games_levels_with_their_names(tmp_path):
+    import glissando
+    import magico
+    import mississippi
+    from ludotheque.game import ALL_LEVELS, LEVELS
+
+    app = make_app([mississippi.DESCRIPTOR, glissando.DESCRIPTOR, magico.DESCRIPTOR], folder=tmp_path)
+    seen = {}
+    for game in app.games:
+        app.push(SetupScene(app, game, vs_ai=True))
+        cycler = app.top.level_cycler
+        seen[game.id] = [cycler.label_of(v) for v in cycler.values]
+        app.pop()
+    assert seen == {"mississippi": ["Beginner", "Intermediate", "Expert"],
+                    "glissando": ["Beginner", "Intermediate", "Expert", "Master"],
+                    "magico": ["Beginner", "Intermediate", "Expert", "Master"]}
+    assert tuple(glissando.DESCRIPTOR.levels) == ALL_LEVELS and tuple(mississippi.DESCRIPTOR.levels) == LEVELS
+
+
+def test_master_chosen_in_glissando_is_remembered_and_plays_expert_in_mississippi(tmp_path):
+    import glissando
+    import mississippi
+
+    app = make_app([mississippi.DESCRIPTOR, glissando.DESCRIPTOR], folder=tmp_path)
+    app.push(SetupScene(app, glissando.DESCRIPTOR, vs_ai=True))
+    cycler = app.top.level_cycler
+    while cycler.value != "master":
+        cycler.next()
+    assert [p.level for p in app.top.players() if p.kind == "ai"] == ["master"]
+    app.top.begin()
+    assert app.settings.ai_level == "master"
+    app.to_menu()
+    app.push(SetupScene(app, mississippi.DESCRIPTOR, vs_ai=True))
+    assert app.top.level == "expert"
+
+
+def test_corrected_settings_are_told_once_as_a_toast(tmp_path):
+    import json
+
+    (tmp_path / "settings.json").write_text(json.dumps({"schema": 1, "volume": 1e9}))
+    app = make_app([make_descriptor("counter")], folder=tmp_path)
+    assert app.toasts.current and "volume was out of range" in app.toasts.current
+    app._report_problems()                                 # told once, not again
+    assert [t for t, _left in app.toasts.queue if "volume" in t] == [app.toasts.current]
+    again = make_app([make_descriptor("counter")], folder=tmp_path)
+    assert again.toasts.current is None                    # corrected in the file: not said at the next start

@@ -291,10 +291,18 @@ def test_a_new_game_keeps_the_saved_one_until_its_first_turn(app):
     assert on_disk(app)["turns"] == ["+1"]
 
 
-@pytest.mark.xfail(strict=True, reason="ludotheque/menu.py SetupScene.begin() calls "
-                   "app.saves.delete() before start_game (menu.py:251); the session keeps the "
-                   "save, the menu must stop deleting it (menu.py belongs to the canvas helper)")
-def test_two_players_then_start_from_the_menu_keeps_the_saved_game(app):
+def answer(app, label: str) -> None:
+    """Click the button ``label`` of the dialog on top (the question "resume it or start over?")."""
+    from ludotheque.widgets import Dialog
+
+    assert isinstance(app.top, Dialog), app.top
+    button = next(b for b in app.top.buttons if b.label() == label)
+    click(app, button.rect.center)
+
+
+def test_two_players_then_start_from_the_menu_asks_and_start_over_keeps_the_saved_game(app):
+    """Issue 15 #1: Start over a saved game asks first; "Start over" starts a new game and
+    the saved one stays on disk, whole, until the new game's first turn is played."""
     from ludotheque.menu import SetupScene
 
     old = start(app, PEOPLE)
@@ -303,7 +311,79 @@ def test_two_players_then_start_from_the_menu_keeps_the_saved_game(app):
     app.to_menu()
     app.push(SetupScene(app, make_race_descriptor()))
     click(app, app.top.start.rect.center)
+    answer(app, "Start over")
     assert isinstance(app.top, RaceScene) and on_disk(app) == saved
+    app.top.play("+1")
+    assert on_disk(app)["turns"] == ["+1"]
+
+
+def test_the_question_resume_it_resumes_the_saved_game(app):
+    from ludotheque.menu import SetupScene
+
+    old = start(app, PEOPLE)
+    old.play("+2"); old.play("+1")
+    app.to_menu()
+    app.push(SetupScene(app, make_race_descriptor()))
+    click(app, app.top.start.rect.center)
+    answer(app, "Resume it")
+    assert isinstance(app.top, RaceScene) and app.top.log.turns == ["+2", "+1"]
+
+
+def test_the_question_back_starts_nothing_and_keeps_the_save(app):
+    from ludotheque.menu import SetupScene
+
+    old = start(app, PEOPLE)
+    old.play("+2")
+    saved = on_disk(app)
+    app.to_menu()
+    app.push(SetupScene(app, make_race_descriptor()))
+    click(app, app.top.start.rect.center)
+    key(app, pygame.K_ESCAPE)                             # Esc: the question's "Back"
+    assert isinstance(app.top, SetupScene) and on_disk(app) == saved
+
+
+def test_without_a_save_start_starts_at_once(app):
+    from ludotheque.menu import SetupScene
+
+    app.push(SetupScene(app, make_race_descriptor()))
+    click(app, app.top.start.rect.center)
+    assert isinstance(app.top, RaceScene)
+
+
+def test_leaving_a_game_for_the_menu_lets_its_save_be_resumed_by_another_copy(app, tmp_path):
+    """The menu releases the game's save lock (issue 15 §3): another SaveStore (another
+    process's, as far as the lock is concerned) may then resume it."""
+    import subprocess
+    import sys
+
+    def other_process_can_hold() -> bool:
+        probe = ("import sys; from pathlib import Path; from ludotheque import instance; "
+                 "print(instance.hold(Path(sys.argv[1])))")
+        out = subprocess.run([sys.executable, "-c", probe, str(app.saves.lock_path("race"))],
+                             capture_output=True, text=True, timeout=120)
+        return out.stdout.strip() == "True"
+
+    scene = start(app, PEOPLE)
+    scene.play("+2")
+    app.saves.flush()
+    assert not other_process_can_hold()                # while it is played here
+    app.to_menu()
+    assert other_process_can_hold()                    # left for the menu: let go
+    assert on_disk(app)["turns"] == ["+2"]             # autosaved on the way out
+
+
+def test_a_demo_never_writes_or_deletes_the_players_save(app):
+    """Brief 4: a demo (config.demo) writes its own save, never the player's."""
+    old = start(app, PEOPLE)
+    old.play("+2")
+    saved = on_disk(app)
+    app.to_menu()
+    start_game(app, make_race_descriptor(), GameConfig(players=AIS, seed=3, demo=True))
+    demo = app.top
+    assert until(app, demo, lambda: demo.state.is_terminal())
+    app.quit()
+    assert on_disk(app) == saved
+    assert demo.session.save_id == "race-demo"
 
 
 def test_the_save_is_deleted_when_its_own_game_ends_and_not_before(app):
