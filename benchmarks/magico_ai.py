@@ -77,13 +77,13 @@ def turn_function(name: str):
     """``(position, dice, rng) -> K-N2 text`` of player ``name``."""
     if name in reference.LEVELS:
         return lambda p, d, rng: reference.choose_turn(p, d, name, rng)
+    if name == "master-deep":  # the level until 2026-12-01: deeper than 2 plies by budget
+        prm = ai.replace(ai.MASTER, max_depth=4, time_limit=float("inf"))
+        return lambda p, d, rng: ai.master_turn(p, d[0], d[1], rng, prm)
     if name.startswith("master-d"):
         depth = int(name[len("master-d"):])
         prm = ai.replace(ai.MASTER, depth=depth, max_depth=depth, budget=0,
                          time_limit=float("inf"))
-        return lambda p, d, rng: ai.master_turn(p, d[0], d[1], rng, prm)
-    if name == "master-deep":  # the level until 2026-12-01: deeper than 2 plies by budget
-        prm = ai.replace(ai.MASTER, max_depth=4, time_limit=float("inf"))
         return lambda p, d, rng: ai.master_turn(p, d[0], d[1], rng, prm)
     if name == "master":      # the level without its wall-clock safety: repeatable
         prm = ai.replace(ai.MASTER, time_limit=float("inf"))
