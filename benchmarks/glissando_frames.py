@@ -94,7 +94,7 @@ def phases(app, descriptor):
         move(app, (x0 + dx * r, y0 + dy * r), buttons=(1, 0, 0))
 
     hold_drag()
-    assert scene.drag is not None and scene.drag["moves"], scene.drag
+    assert scene.drag is not None and scene.drag.moves, scene.drag
     yield "glissando drag (ghost pawns)", hold_drag
 
     # the slide animation
@@ -108,7 +108,7 @@ def phases(app, descriptor):
 
     def hold_slide():
         a = cur["scene"].anim
-        if a is None or a.t >= a.duration - 2 / 60:     # rebuilt before the turn ends
+        if a is None or a.elapsed >= a.duration - 2 / 60:     # rebuilt before the turn ends
             cur["scene"] = new_slide()
 
     yield "glissando slide animation", hold_slide

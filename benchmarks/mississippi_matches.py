@@ -1,6 +1,7 @@
 """Mississippi matches between modelled human hands (issue 12 §4, §5 of the brief).
 
-Run: ``python -m benchmarks.mississippi_matches [--quick] [--matches N] [--placer human|expert]``
+Run: ``python -m benchmarks.mississippi_matches [--quick] [--matches N] [--beginners N]
+[--placer human|expert] [--seed S]``
 from the repository root (``nice -n 10``: a full run takes minutes). :func:`main` returns
 rows ``{what, figure, unit, target, ...}`` for ``benchmarks/run.py``.
 
@@ -28,9 +29,12 @@ Whole matches are played by :func:`mississippi.ai.play_match` with :class:`Perso
   N(2.2 s, 0.5 s). A practised shooter forgets the M-R8 knock 3 % of the time, a
   beginner 15 %.
 
-Printed: shots per match (median, p90), flip windows per match and the share of matches
-with one, lags landed (share of lag shots resting in the far zone, M-L3), targets dropped
-per match, and the other counts of :class:`mississippi.stats.MatchStats` summed.
+Printed (one JSON row each): shots per match (median, p90), flip windows per match and
+the share of matches with one, flip windows per M-R3 drop, lags landed (share of lag shots
+resting in the far zone, M-L3), targets dropped per match, flip windows per shot by the
+target's distance from its gutter edge (:class:`WindowTrace`, :data:`BANDS`), knocks made
+before a placement (the M-R9 moment), and every count of
+:class:`mississippi.stats.MatchStats` summed. Progress lines go to stderr.
 """
 
 from __future__ import annotations
@@ -75,6 +79,7 @@ class Person(ai.Seat):
                                  angle_sigma=math.radians(hand.aim_sd_deg)))
         self.kind, self.hand, self.placer = kind, hand, placer
         self.r = REACTION[kind]
+        self._forgot_at: int | None = None      # m.shots when the knock was forgotten
 
     def throw(self, side, plan, rng):
         vx, vy = plan.aim
@@ -98,7 +103,15 @@ class Person(ai.Seat):
         return ai.plan_target(m, "beginner", rng)
 
     def knocks(self, m, rng, plan=None):
-        return rng.random() >= self.r["forget"]
+        """M-R8: a person forgets the knock with probability ``forget`` once per last
+        puck: asked before the placement (``plan`` None) and again before the shot of the
+        same turn, the answer is the same (a person who forgot does not remember between
+        the placement and the shot)."""
+        if plan is not None and self._forgot_at == m.shots:
+            return False
+        knocks = rng.random() >= self.r["forget"]
+        self._forgot_at = None if knocks or plan is not None else m.shots
+        return knocks
 
     def flip_delay(self, rng):
         mu, sd = self.r["flip"]
@@ -112,6 +125,45 @@ class Person(ai.Seat):
         return max(0.4, rng.gauss(mu, sd))
 
 
+# --- where the flip windows come from ------------------------------------------------------
+BANDS = ((0.0, 38.0), (38.0, 100.0), (100.0, 200.0), (200.0, 400.0))
+"""Bands (mm) of the target's centre distance from its gutter edge line before a shot:
+0–38 the target overhangs (M-P3), 38–100 close, 100–200, 200–400 toward the inner line."""
+
+
+class WindowTrace:
+    """A ``trace`` for :func:`mississippi.ai.play_match`: per band of :data:`BANDS`, the
+    shots (M-R2; not counter shots, not forfeited last pucks) at a target whose centre lay
+    that far from its gutter edge line, the ones that dropped only the target (M-R3) and
+    the ones that opened a flip window (M-F1); and the knocks made before a placement.
+    """
+
+    def __init__(self) -> None:
+        self.shots = [0] * len(BANDS)
+        self.new_targets = [0] * len(BANDS)
+        self.windows = [0] * len(BANDS)
+        self.place_knocks = 0                    # knocks before a placement (M-R9 moment)
+        self._before: float | None = None        # target's distance before the next shot
+
+    def __call__(self, phase: str, m: Match, report) -> None:
+        if phase == "shoot" and self._before is not None and m.last.code != "forgot-knock":
+            band = next((i for i, (lo, hi) in enumerate(BANDS) if lo <= self._before < hi),
+                        len(BANDS) - 1)
+            self.shots[band] += 1
+            self.new_targets[band] += m.last.code in ("target-fell", "flip-window")
+            self.windows[band] += m.last.code == "flip-window"
+        if phase == "place" and m.knocked_before_place:
+            self.place_knocks += 1
+        t = m.table.get(m.target) if m.target is not None else None
+        self._before = (abs(TABLE.gutter_edge(m.placer) - t.x)
+                        if t is not None and m.phase == "shoot" else None)
+
+    def to_dict(self) -> dict:
+        """``{"shots": [...], "new_targets": [...], "windows": [...]}``, one per band."""
+        return {"shots": self.shots, "new_targets": self.new_targets,
+                "windows": self.windows, "place_knocks": self.place_knocks}
+
+
 # --- the series -----------------------------------------------------------------------------
 def series(kinds: tuple[str, str], n: int, *, placer: str = "human", seed0: int = 0,
            log=None) -> list[dict]:
@@ -121,8 +173,10 @@ def series(kinds: tuple[str, str], n: int, *, placer: str = "human", seed0: int 
     for i in range(n):
         t = time.perf_counter()
         seats = (Person(kinds[0], placer), Person(kinds[1], placer))
-        r = ai.play_match(seed0 + i, seats=seats)
+        tr = WindowTrace()
+        r = ai.play_match(seed0 + i, seats=seats, trace=tr)
         r["seconds"] = time.perf_counter() - t
+        r["bands"] = tr.to_dict()
         out.append(r)
         if log:
             st = r["stats"]
@@ -162,6 +216,15 @@ def rows_of(label: str, results: list[dict]) -> list[dict]:
          "target": "-", "lag_shots": lag_shots},
         {"what": f"{label}: targets dropped per match",
          "figure": round(tot.targets_dropped / n, 2), "unit": "targets", "target": "-", "n": n},
+        *[{"what": f"{label}: flip windows per shot at a target {lo:g}–{hi:g} mm from the "
+                   f"gutter edge", "figure": round(100 * w / max(1, sh), 1), "unit": "%",
+           "target": "-", "shots": sh, "new_targets": nt, "windows": w}
+          for (lo, hi), sh, nt, w in zip(BANDS, *(
+              [sum(r["bands"][k][i] for r in results) for i in range(len(BANDS))]
+              for k in ("shots", "new_targets", "windows")))],
+        {"what": f"{label}: knocks before a placement (the M-R9 moment), of all knocks",
+         "figure": sum(r["bands"]["place_knocks"] for r in results), "unit": "knocks",
+         "target": "-", "knocks": tot.knocks, "standing_targets": tot.standing_targets},
         {"what": f"{label}: match statistics summed", "figure": n, "unit": "matches",
          "target": "-", **{k: getattr(tot, k) for k in COUNTERS},
          "capped": sum(1 for r in results if r["capped"])},
@@ -170,11 +233,11 @@ def rows_of(label: str, results: list[dict]) -> list[dict]:
 
 
 def main(quick: bool = False, matches: int | None = None, placer: str = "human",
-         log=None, beginners: int | None = None) -> list[dict]:
+         log=None, beginners: int | None = None, seed: int = 0) -> list[dict]:
     """Series of practised-against-practised matches (``matches``, default 17; ``quick``
     3) and beginner-against-beginner ones (``beginners``, default 5; ``quick`` 1 — they
-    last: most reach the 500-shot cap)."""
-    n = matches or (3 if quick else 17)
+    last long), match ``i`` of a series played from seed ``seed + i``."""
+    n = matches if matches is not None else (3 if quick else 17)
     nb = beginners if beginners is not None else (1 if quick else 5)
     rows = []
     for kinds in (("practised", "practised"), ("beginner", "beginner")):
@@ -182,7 +245,7 @@ def main(quick: bool = False, matches: int | None = None, placer: str = "human",
         if not k:
             continue
         label = f"{kinds[0]} v {kinds[1]} ({placer} placer)"
-        rows += rows_of(label, series(kinds, k, placer=placer, log=log))
+        rows += rows_of(label, series(kinds, k, placer=placer, seed0=seed, log=log))
     return rows
 
 
@@ -192,9 +255,11 @@ if __name__ == "__main__":
     p.add_argument("--matches", type=int, default=None, help="practised matches (17)")
     p.add_argument("--beginners", type=int, default=None, help="beginner matches (5)")
     p.add_argument("--placer", choices=("human", "expert"), default="human")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first match (0)")
     a = p.parse_args()
     def log(s: str) -> None:
         print(s, file=sys.stderr, flush=True)
 
-    for row in main(a.quick, a.matches, a.placer, log=log, beginners=a.beginners):
+    for row in main(a.quick, a.matches, a.placer, log=log, beginners=a.beginners,
+                    seed=a.seed):
         print(json.dumps(row, ensure_ascii=False))

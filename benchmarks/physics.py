@@ -1,9 +1,31 @@
-"""Mississippi physics speed (design.md target: 16 pucks moving ≥ 500× real time).
+"""Mississippi physics rows (issue 12 §3): what M-P1, M-P3, M-P4, M-P5 promise, measured,
+and the speed (design.md target: 16 pucks moving ≥ 500× real time).
 
-Run: ``/work/venv/bin/python benchmarks/physics.py [--quick] [--json]``.
+Run: ``python benchmarks/physics.py [--quick] [--json] [--speed-only | --rules-only]``
+(``nice -n 10``; the rules rows take a few seconds, the speed rows a minute).
 
-``main(quick=False) -> list[dict]`` returns rows ``{what, figure, unit, target, median,
-min, max, runs, note}`` (``figure`` is the median):
+``main(quick=False) -> list[dict]`` returns rows ``{what, figure, unit, target, ...}``.
+
+The rules rows (:func:`rule_rows`), each against its rule:
+
+* ``stopping``: a lone puck launched along a long table (``Table(length=12000)``) at
+  0.5–6 m/s; stopping distance / v²/(2μg) − 1, the worst of the speeds (M-P1: ≤ 2 %).
+* ``gutter drop``: the launch speed bisected (40 halvings) between a puck that stays and
+  one that drops into the left gutter; where the last puck that stays rests (its centre
+  this far inside the edge line, disc overhanging) and where the first that drops has
+  its centre on the sub-step it drops (M-P3: it drops as soon as the centre passes).
+* ``off the table``: the same bisection between a puck that stays in the gutter and one
+  that flies over the end board; the along-x speed each had at the board (M-P4: leaves
+  only above v_off = 3500 mm/s).
+* ``tunnelling``: 120 seeded shots at the 6 m/s cap, in random directions (±70°), at
+  three resting pucks placed at random; every sub-step checks every puck between the
+  rails and end boards and every pair apart by at least 2R less one sub-step of travel
+  (25 mm at 6 m/s); a puck through a rail or another puck would be caught (M-P5: none).
+* ``determinism``: the 16-puck break shot at 5.2 m/s run 3 times in one world, from a
+  snapshot through JSON, and stepped by frames of 1/37, 1/60 and 1/144 s: how many
+  different outcomes (final states and events) come out (M-P5: 1).
+
+The speed rows (:func:`speed_rows`), ``figure`` the median of the runs:
 
 * ``break_realtime``: a full 16-puck break — 15 pucks packed in a triangle on the
   sliding surface, the 16th shot into them at the 6000 mm/s launch cap — simulated
@@ -113,8 +135,200 @@ def _row(what: str, values: list[float], unit: str, target: str, note: str = "")
             "max": max(values), "runs": len(values), "note": note}
 
 
-def main(quick: bool = False) -> list[dict]:
-    """Measure and return the rows described in the module docstring. Each run times
+# --- the rules rows ---------------------------------------------------------------------
+def _stop_row() -> dict:
+    """M-P1: stopping distance against v²/(2μg) on a table long enough for 6 m/s."""
+    errs = {}
+    for v in (500.0, 1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0):
+        w = World(Table(length=12000.0))
+        p = w.place_puck(800.0, 247.5)
+        w.shoot(p, v, 0.0)
+        rep = w.run_until_rest(30.0)
+        d = rep.pucks[p].x - 800.0
+        ideal = v * v / (2.0 * w.params.mu * w.params.g)
+        errs[v] = 100.0 * (d / ideal - 1.0)
+    worst = max(errs.values(), key=abs)
+    return {"what": "M-P1 stopping distance vs v²/(2μg), largest error of 0.5–6 m/s",
+            "figure": round(abs(worst), 3), "unit": "%", "target": "≤ 2",
+            "ok": abs(worst) <= 2.0,
+            "note": ", ".join(f"{v / 1000:g} m/s {e:+.2f} %" for v, e in errs.items())}
+
+
+def _bisect(state_of, lo: float, hi: float, n: int = 40) -> tuple[float, float]:
+    """Launch speeds (lo, hi) mm/s, ``state_of(lo)`` False and ``state_of(hi)`` True,
+    narrowed ``n`` times."""
+    assert not state_of(lo) and state_of(hi)
+    for _ in range(n):
+        mid = 0.5 * (lo + hi)
+        if state_of(mid):
+            hi = mid
+        else:
+            lo = mid
+    return lo, hi
+
+
+def _drop_row() -> dict:
+    """M-P3: the puck drops as soon as its centre passes the gutter edge line."""
+    x0 = 1500.0
+    edge = Table().gutter_edge("left")
+
+    def shot(v: float):
+        w = World()
+        p = w.place_puck(x0, 247.5)
+        w.shoot(p, -v, 0.0)
+        return w, p
+
+    def drops(v: float) -> bool:
+        w, p = shot(v)
+        return w.run_until_rest().pucks[p].state == "gutter_left"
+
+    lo, hi = _bisect(drops, 1000.0, 3000.0)
+    w, p = shot(lo)
+    stays = w.run_until_rest().pucks[p]
+    w, p = shot(hi)
+    x_at_drop = None
+    while x_at_drop is None and not w.at_rest():
+        n = w.event_count
+        w.step(w.params.dt)
+        if any(e.kind == "drop" for e in w.events_since(n)):
+            x_at_drop = w.puck(p).x
+    inside = stays.x - edge
+    past = edge - x_at_drop
+    r = Table().puck_radius
+    return {"what": "M-P3 gutter drop by the centre: the last puck that stays rests this "
+                    "far inside the edge line",
+            "figure": float(f"{inside:.3g}"), "unit": "mm", "target": "0 ≤ x (and overhanging)",
+            "ok": stays.state == "overhang" and inside >= 0.0 and past > 0.0,
+            "note": f"state {stays.state!r}, disc {r - inside:.2f} mm over the gutter; the "
+                    f"first that drops (launched {hi - lo:.1g} mm/s faster) has its centre "
+                    f"{past:.3g} mm past the line on the sub-step it drops"}
+
+
+def _off_row() -> dict:
+    """M-P4: a gutter puck leaves over the end board only above v_off."""
+    def run(v: float):
+        w = World()
+        p = w.place_puck(600.0, 247.5)
+        w.shoot(p, -v, 0.0)
+        return w.run_until_rest(), p, w.params.v_off
+
+    def leaves(v: float) -> bool:
+        rep, p, _ = run(v)
+        return rep.pucks[p].state == "off_table"
+
+    lo, hi = _bisect(leaves, 3000.0, 6000.0)
+    rep_lo, p, v_off = run(lo)
+    rep_hi, _, _ = run(hi)
+    stayed = max(e.speed for e in rep_lo.events if e.kind == "rail" and e.where == "left_board")
+    left = [e.speed for e in rep_hi.events if e.kind == "off_table"][0]
+    return {"what": "M-P4 off the table: along-x speed at the end board, fastest puck that "
+                    "stayed / slowest that left",
+            "figure": round(stayed, 3), "unit": "mm/s", "target": f"≤ {v_off:g}",
+            "ok": stayed <= v_off < left, "left": round(left, 3),
+            "note": f"stayed at {stayed:.3f}, left at {left:.3f} mm/s (launch "
+                    f"{lo:.3f} / {hi:.3f} mm/s from x = 600 mm); target: stayed ≤ "
+                    f"{v_off:g} < left"}
+
+
+def _tunnel_row(shots: int = 120) -> dict:
+    """M-P5: no puck through a rail, an end board or another puck at the launch cap."""
+    import random
+    rng = random.Random(12)
+    t = Table()
+    r = t.puck_radius
+    worst_rail = worst_pair = 0.0
+    through = 0
+    for _ in range(shots):
+        w = World()
+        spots = []
+        while len(spots) < 3:
+            x, y = rng.uniform(900.0, 3400.0), rng.uniform(r + 2, t.width - r - 2)
+            if all(math.hypot(x - a, y - b) > 2 * r + 2 for a, b in spots):
+                spots.append((x, y))
+        ids = [w.place_puck(x, y) for x, y in spots]
+        y0 = rng.uniform(r + 2, t.width - r - 2)
+        a = w.place_puck(t.gutter_edge("left") + 250.0, y0)
+        ang = math.radians(rng.uniform(-70.0, 70.0))
+        cap = w.params.launch_cap
+        w.shoot(a, cap * math.cos(ang), cap * math.sin(ang))
+        slop = cap * w.params.dt + 0.5
+        pucks = ids + [a]
+        for _ in range(4000):
+            w.step(w.params.dt)
+            ps = w.pucks()
+            bad = False
+            for q in pucks:
+                s = ps[q]
+                if s.state == "off_table":
+                    continue
+                pen = max(r - s.y, s.y - (t.width - r), r - s.x, s.x - (t.length - r), 0.0)
+                worst_rail = max(worst_rail, pen)
+                bad |= pen > slop
+            for i, q in enumerate(pucks):
+                for q2 in pucks[i + 1:]:
+                    s1, s2 = ps[q], ps[q2]
+                    if s1.on_table and s2.on_table:
+                        ov = 2 * r - math.hypot(s1.x - s2.x, s1.y - s2.y)
+                        worst_pair = max(worst_pair, ov)
+                        bad |= ov > slop
+            if bad:
+                through += 1
+                break
+            if w.at_rest():
+                break
+    return {"what": f"M-P5 no tunnelling at 6 m/s: shots with a puck through a rail, "
+                    f"board or puck (of {shots})",
+            "figure": through, "unit": "shots", "target": "≤ 0", "ok": through == 0,
+            "note": f"deepest overlap seen: {worst_rail:.2f} mm into a rail or board, "
+                    f"{worst_pair:.2f} mm between two pucks (limit: one sub-step of travel, "
+                    f"{6000.0 / 240.0:.1f} mm)"}
+
+
+def _outcome_key(rep) -> str:
+    return json.dumps([[k, v.state, v.x, v.y, v.angle] for k, v in sorted(rep.pucks.items())]
+                      + [[e.t, e.kind, list(e.pucks), e.where, e.speed] for e in rep.events])
+
+
+def _determinism_row() -> dict:
+    """M-P5: same inputs, same outcome — in one world, after a JSON snapshot, by frames."""
+    from mississippi.physics import WorldSnapshot
+    outs = []
+    w, shooter = build_break()
+    snap = w.snapshot()
+    for _ in range(3):
+        w.restore(snap)
+        w.shoot(shooter, 5200.0, 35.0)
+        outs.append(_outcome_key(w.run_until_rest()))
+    other = World()
+    other.restore(WorldSnapshot.from_dict(json.loads(json.dumps(snap.to_dict()))))
+    other.shoot(shooter, 5200.0, 35.0)
+    outs.append(_outcome_key(other.run_until_rest()))
+    for frame in (1 / 37, 1 / 60, 1 / 144):
+        w2, s2 = build_break()
+        w2.shoot(s2, 5200.0, 35.0)
+        while not w2.at_rest():
+            w2.step(frame)
+        outs.append(_outcome_key(w2.run_until_rest()))
+    distinct = len(set(outs))
+    return {"what": "M-P5 determinism: different outcomes of one 16-puck break run 7 ways",
+            "figure": distinct, "unit": "outcomes", "target": "≤ 1", "ok": distinct == 1,
+            "note": "3× in one world, once from a JSON snapshot, stepped by frames of 1/37, "
+                    "1/60 and 1/144 s; final states and every event compared bit for bit"}
+
+
+def rule_rows(quick: bool = False) -> list[dict]:
+    """The rules rows of the module docstring (M-P1, M-P3, M-P4, M-P5)."""
+    return [_stop_row(), _drop_row(), _off_row(), _tunnel_row(40 if quick else 120),
+            _determinism_row()]
+
+
+def main(quick: bool = False, *, speed: bool = True, rules: bool = True) -> list[dict]:
+    """The rules rows then the speed rows (module docstring)."""
+    return (rule_rows(quick) if rules else []) + (speed_rows(quick) if speed else [])
+
+
+def speed_rows(quick: bool = False) -> list[dict]:
+    """Measure and return the speed rows described in the module docstring. Each run times
     ``BREAKS_PER_RUN`` breaks back to back (a single break is ~1.5 simulated s, a few
     milliseconds of wall time: too short to time alone on a shared machine)."""
     runs = 3 if quick else 9
@@ -162,11 +376,14 @@ def main(quick: bool = False) -> list[dict]:
 
 
 if __name__ == "__main__":
-    rows = main(quick="--quick" in sys.argv)
+    rows = main(quick="--quick" in sys.argv, speed="--rules-only" not in sys.argv,
+                rules="--speed-only" not in sys.argv)
     if "--json" in sys.argv:
-        print(json.dumps(rows, indent=1))
+        print(json.dumps(rows, indent=1, ensure_ascii=False))
     else:
         for r in rows:
-            print(f"{r['what']:<66} {r['figure']:>9.2f} {r['unit']:<5} "
-                  f"(min {r['min']:.2f}, max {r['max']:.2f}, n={r['runs']}) "
-                  f"target {r['target']} {r['note']}")
+            spread = (f"(min {r['min']:.2f}, max {r['max']:.2f}, n={r['runs']}) "
+                      if "runs" in r else "")
+            ok = "" if "ok" not in r else ("  [ok]" if r["ok"] else "  [FAILS]")
+            print(f"{r['what']:<66} {r['figure']:>10} {r['unit']:<8} {spread}"
+                  f"target {r['target']}{ok}  {r.get('note', '')}")

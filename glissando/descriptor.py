@@ -33,12 +33,17 @@ def _rules_text() -> str:
         "opponent's colour scores for them at the end of their own turn, if it is still "
         "there.\n\n"
         "The first player to reach the target score (2 unless chosen otherwise) wins. If the "
-        "player to move has no pawn left in reserve, the game ends: the higher score wins, "
-        "equal scores are a draw.\n\n"
+        "player to move has no pawn left in reserve, or no empty cell is left on the board, "
+        "the game ends at once: the higher score wins, equal scores are a draw.\n\n"
         "Controls: click a lit cell to place. Drag one of your pawns to slide it (ghost "
         "pawns show where the row will end), or click it and press an arrow key. No slide "
         "or Enter ends the turn without sliding. Keyboard: arrows move the cursor, Enter "
-        "places, Space selects a pawn, U undoes.")
+        "places, Space selects a pawn, U undoes.\n\n"
+        "Hints: H or the Hint button shows a good turn and why (off by default against the "
+        "Expert and Master computers; the Hints option turns them on). Turns played after "
+        "a hint are marked in the move list. After the game, Review the game (E) steps "
+        "through the turns and shows the turn that lost the game and one that would have "
+        "held.")
 
 
 def _first_label(value: str) -> str:
@@ -46,8 +51,13 @@ def _first_label(value: str) -> str:
     return {"random": _("Drawn at random"), "b": _("Blue"), "o": _("Orange")}[value]
 
 
+def _hints_label(value: str) -> str:
+    """Decision 13: hints are on, off, or off only against the Expert and Master."""
+    return {"auto": _("Off against Expert/Master"), "on": _("On"), "off": _("Off")}[value]
+
+
 def _draw_preview(surface, rect):
-    from glissando.scene import draw_preview
+    from glissando.paint import draw_preview
 
     draw_preview(surface, rect)
 
@@ -74,7 +84,9 @@ DESCRIPTOR = GameDescriptor(
     headless=_headless,
     options=(Option("target", lambda: _("Target score"), (1, 2, 3, 4, 5), 2, label_of=str),
              Option("first", lambda: _("First player"), ("random", "b", "o"), "random",
-                    label_of=_first_label)),
+                    label_of=_first_label),
+             Option("hints", lambda: _("Hints"), ("auto", "on", "off"), "auto",
+                    label_of=_hints_label)),
     levels=ALL_LEVELS,                   # decision 3: Glissando and Magico offer Master
     default_sides=(lambda: _("Blue"), lambda: _("Orange")),
 )

@@ -462,7 +462,8 @@ class Seat:
 def play_match(seed: int, levels: dict | tuple = ("expert", "expert"), *,
                names: tuple = ("Left", "Right"), mu: float = 0.20, max_shots: int = 500,
                on_decision: Callable[[str, float], None] | None = None,
-               seats: tuple | None = None) -> dict:
+               seats: tuple | None = None,
+               trace: Callable[[str, Match, object], None] | None = None) -> dict:
     """Play a whole match with full physics (lag, roles, knocks, flips) and return a
     JSON-able summary: winner side and name, shots, role swaps, lag rounds, flips
     (caught / dropped / countered), gutter counts (sum 16), ``capped`` when ``max_shots``
@@ -470,6 +471,10 @@ def play_match(seed: int, levels: dict | tuple = ("expert", "expert"), *,
     :class:`mississippi.stats.MatchStats`). ``levels``: (left, right) level names, the
     computer on both sides; ``seats``: (left, right) :class:`Seat` objects instead (people
     modelled by a benchmark). ``on_decision(kind, seconds)`` sees each decision time.
+    ``trace(phase, match, report)`` is called after each step of the match is played
+    (``phase`` the phase it was played in: ``lag``, ``choose_role``, ``place``,
+    ``shoot``, ``flip``; ``report`` the shot's report, None for the others); it must not
+    change the match.
     The searches run without their time caps (``deadline=False``): a seed replays the
     same match on any machine."""
     if seats is None:
@@ -500,6 +505,7 @@ def play_match(seed: int, levels: dict | tuple = ("expert", "expert"), *,
 
     while m.phase != "over" and m.shots < max_shots:
         ph = m.phase
+        rep = None
         if ph == "lag":
             side = m.lag_side
             plan = plan_lag(m, lv[side], rng)
@@ -526,6 +532,8 @@ def play_match(seed: int, levels: dict | tuple = ("expert", "expert"), *,
             m.shot(rep)
         elif ph == "flip":
             _flip_race(m, seat, rng, toss, mu, seed, real_shot)
+        if trace is not None:
+            trace(ph, m, rep)
     capped = m.phase != "over"
     st = m.stats
     winner = m.winner

@@ -147,6 +147,9 @@ _WALL_THICKNESS = 100.0        # mm, static boxes (M-P5)
 _CHECK_EVERY = 8               # sub-steps between rest / park / clamp checks (1/30 s)
 _EVENT_MIN_SPEED = 1.0         # mm/s: slower touches (resting contacts) are not events
 _STILL = 1e-6                  # mm/s and rad/s: a puck this slow is parked
+# mm: two pucks whose centres are this far apart cannot touch, flat or standing (a standing
+# puck's 76 × 23 mm footprint reaches 39.7 mm from its centre: 2 × 39.7 < 80)
+_TOUCH_REACH = 80.0
 _STILL2 = _STILL * _STILL
 _SCAN_FIELDS = (pymunk.batch.BodyFields.BODY_ID | pymunk.batch.BodyFields.VELOCITY
                 | pymunk.batch.BodyFields.ANGULAR_VELOCITY)
@@ -286,6 +289,54 @@ def _stepper(space: pymunk.Space):
             post_step.clear()
 
     return step
+
+
+def _batch_stepper(space: pymunk.Space):
+    """Several sub-steps in a row under one lock, for :meth:`World.run_until_rest`.
+
+    Returns ``run(world, h, k) -> int``: up to ``k`` calls of Chipmunk's ``cpSpaceStep``
+    with ``h`` seconds, advancing ``world._time`` after each (the callbacks read it,
+    exactly as after :meth:`World._substep`'s step), and stopping after the first
+    sub-step that leaves the world bookkeeping to do — a callback queued something
+    (``_pending``), a puck is near a gutter edge or falling — or left pymunk deferred
+    work; it returns how many sub-steps ran. The caller does that bookkeeping, in the
+    order :meth:`World._substep` does it. Per sub-step this saves the Python of
+    :func:`_stepper` and :meth:`World._substep` (two attribute writes through
+    ``object.__setattr__``, a ``try``, four counters, three calls): the same Chipmunk
+    calls with the same arguments in the same order, so outcomes are bit-for-bit those
+    of the sub-step loop (tested). Returns None on another pymunk layout."""
+    try:
+        from pymunk._chipmunk import lib
+
+        cp_step, handle = lib.cpSpaceStep, space._space
+        check, add_later = space._bodies_to_check, space._add_later
+        remove_later, post_step = space._remove_later, space._post_step_callbacks
+        removed_shapes = space._removed_shapes
+        space._locked  # noqa: B018  (the attribute must exist)
+    except (ImportError, AttributeError):
+        return None
+    set_attr = object.__setattr__
+
+    def run(world: "World", h: float, k: int) -> int:
+        if check or add_later or remove_later or post_step:
+            return 0
+        pending, near, falling = world._pending, world._near_edge, world._falling
+        n = 0
+        set_attr(space, "_locked", True)
+        try:
+            while n < k:
+                cp_step(handle, h)
+                n += 1
+                world._time += h
+                if removed_shapes:
+                    removed_shapes.clear()
+                if pending or near or falling or add_later or remove_later or post_step:
+                    break
+        finally:
+            set_attr(space, "_locked", False)
+        return n
+
+    return run
 
 
 # Hot paths through Chipmunk's own functions (pymunk 7 internals): pymunk's properties and
@@ -714,6 +765,7 @@ class World:
         s.gravity = (0.0, 0.0)
         self._space = s
         self._space_step = _stepper(s)
+        self._batch = _batch_stepper(s)
         self._h = p.dt
         # Products give the pair values (a tiny floor keeps a zero puck value possible).
         # Puck–puck restitution is set per contact when it begins (_on_puck_puck, M-P2);
@@ -976,6 +1028,26 @@ class World:
             if self._scan(True):
                 self._finish_shot()
 
+    def _after_batch(self) -> None:
+        """What :meth:`_substep` does after its step, for the last sub-step of a batch
+        (:func:`_batch_stepper`): pymunk's deferred additions and removals, then the
+        pending work, the drops and the falls (the rest check is never due there)."""
+        sp = self._space
+        if sp._add_later or sp._remove_later or sp._post_step_callbacks:
+            sp.add(*sp._add_later)             # as _stepper does after a step
+            sp._add_later.clear()
+            while sp._remove_later:
+                sp.remove(sp._remove_later.popitem()[0])
+            for key in sp._post_step_callbacks:
+                sp._post_step_callbacks[key](sp)
+            sp._post_step_callbacks.clear()
+        if self._pending:
+            self._run_pending()
+        if self._near_edge:
+            self._check_drops()
+        if self._falling:
+            self._check_falls()
+
     def _run_pending(self) -> None:
         pending, self._pending = self._pending, []
         for what, pid in pending:
@@ -1155,12 +1227,27 @@ class World:
         friction stops within one sub-step anyway) so the state is final, park still
         pucks, and record overhanging pucks (M-P3, needed by M-F1)."""
         self._shot_active = False
-        for pid in sorted(self._pucks):
-            pk = self._pucks[pid]
-            if pk.body is not None and not pk.parked:
+        live = [(pid, self._pucks[pid]) for pid in sorted(self._pucks)
+                if self._pucks[pid].body is not None]
+        # Nothing moves here (parking only zeroes velocities), so a puck whose centre is
+        # farther than _TOUCH_REACH from every other centre touches none: it is parked
+        # without the shape query (which costs as much as a sub-step). The others ask.
+        near: set[int] = set()
+        if self.params.park:
+            xs = sorted((_get_xy(pk.body), pid) for pid, pk in live)
+            reach, reach2 = _TOUCH_REACH, _TOUCH_REACH * _TOUCH_REACH
+            for i, ((x, y), pid) in enumerate(xs):
+                for (x2, y2), pid2 in xs[i + 1:]:
+                    if x2 - x >= reach:
+                        break
+                    if (x2 - x) ** 2 + (y2 - y) ** 2 < reach2:
+                        near.add(pid)
+                        near.add(pid2)
+        for pid, pk in live:
+            if not pk.parked:
                 _set_v(pk.body, 0.0, 0.0)
                 _set_w(pk.body, 0.0)
-                if self.params.park and not self._touches_other_puck(pk):
+                if self.params.park and (pid not in near or not self._touches_other_puck(pk)):
                     self._park(pk)
         overhangs = self.table.overhangs
         for pid in sorted(self._pucks):
@@ -1186,8 +1273,23 @@ class World:
             self._shot_active = True      # moving without a shot (a hand-made snapshot)
             self._shot_steps = 0
         sub = self._substep
+        batch = self._batch
+        h = self._h
         n = 0
         while self._shot_active and n < n_max:
+            # The sub-steps before the next rest check (every _CHECK_EVERY) that need no
+            # bookkeeping run in one batch (_batch_stepper); the rest one by one.
+            k = min(_CHECK_EVERY - 1 - self._shot_steps % _CHECK_EVERY, n_max - n)
+            if (k > 0 and batch is not None
+                    and not (self._pending or self._near_edge or self._falling)):
+                done = batch(self, h, k)
+                if done:
+                    n += done
+                    self._steps += done
+                    self._shot_steps += done
+                    self._fresh = False
+                    self._after_batch()
+                    continue
             sub()
             n += 1
         return ShotReport(self.pucks(), tuple(self._events[self._shot_event0:]),
@@ -1219,7 +1321,24 @@ class World:
         """Current state of every puck by id (off-table pucks keep where they left).
         ``"overhang"`` is reported whenever the centre is on the table and the disc
         reaches past a gutter edge line (M-P3); it is meaningful at rest."""
-        return {pid: self._state_of(pk) for pid, pk in self._pucks.items()}
+        # _state_of for every puck, with Table.overhangs written out (it is called for
+        # every rollout of the AI: 16 pucks' calls cost as much as a few sub-steps)
+        gl, gr = self._edges
+        r = self.table.puck_radius
+        out = {}
+        for pid, pk in self._pucks.items():
+            b = pk.body
+            if b is None:
+                out[pid] = PuckState(pk.id, pk.state, pk.x, pk.y)
+                continue
+            x, y = _get_xy(b)
+            vx, vy = _get_v(b)
+            state = pk.state
+            if state == "table" and gl <= x <= gr and (x - r < gl or x + r > gr):
+                state = "overhang"
+            out[pid] = PuckState(pk.id, state, x, y, vx, vy, _get_angle(b), _get_w(b),
+                                 pk.standing)
+        return out
 
     def puck(self, puck_id: int) -> PuckState:
         """State of one puck.

@@ -18,7 +18,9 @@ __all__ = ["MatchStats", "COUNTERS"]
 class MatchStats:
     """Counts of one match (all ints, rule ids in brackets).
 
-    * ``shots`` — every puck slid: lag shots, shots and counter shots (M-L1, M-R2, M-F3);
+    * ``shots`` — lag shots and shots (M-L1, M-R2), the last puck shot without the knock
+      included (M-R8: the turn is used, the puck stays in hand); counter shots are counted
+      apart (``counter_shots``) — ``Match.shots``;
     * ``role_swaps`` — shooter and placer swapped (M-R5…M-R8, M-R10, M-F2);
     * ``lag_rounds`` — lags decided or replayed (M-L2, M-L3); ``lags_landed`` — lag pucks
       that came to rest touching the far target zone (M-L3);

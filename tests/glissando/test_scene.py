@@ -6,6 +6,7 @@ import pytest
 
 from glissando.descriptor import DESCRIPTOR
 from glissando.rules import Position, parse_cell
+from glissando.panels import draw_players
 from glissando.scene import BOARD, GlissandoScene, cell_center, headless
 from ludotheque import theme
 from ludotheque.game import GameConfig, PlayerSpec
@@ -38,7 +39,7 @@ def at(name):
 
 
 def settle(app, scene):
-    assert run_until(app, lambda: scene.anim is None and scene.future is None, 20)
+    assert run_until(app, lambda: scene.anim is None and not scene.thinking, 20)
     frames(app, 2)
 
 
@@ -78,7 +79,7 @@ def test_G_3_legal_cells_are_lit_before_the_pointer_comes_and_more_under_it(app)
     scene2 = start(app, "8/8/8/8/8/8/8/8 b 0-0 32-32 2")
     move(app, at("a4"))
     frames(app, 1)
-    assert scene2.hover is not None
+    assert scene2.board.hover is not None
     assert greener(patch(app, "a4"), lit) > 15            # under the pointer: stronger
 
 
@@ -135,14 +136,14 @@ def test_G_4b_drag_pushes_the_chain_and_ghosts_show_where_it_ends(app):
     scene = start(app, "8/8/8/8/1BO1B3/8/8/8 b 0-0 30-31 2")
     click(app, at("a1"))
     drag(app, at("b4"), (at("b4")[0] + 50, at("b4")[1]), release=False)
-    assert scene.drag["dir"] == ">"
-    assert sorted(scene.drag["moves"]) == [(parse_cell("b4"), parse_cell("c4")),
+    assert scene.drag.dir == ">"
+    assert sorted(scene.drag.moves) == [(parse_cell("b4"), parse_cell("c4")),
                                             (parse_cell("c4"), parse_cell("d4"))]
     cx, cy = at("d4")
     ghost = pixel(app, (cx - 10, cy + 14))              # off the accent line
     move(app, at("b4"), buttons=(1, 0, 0))              # back: no direction, no ghost
     frames(app, 1)
-    assert scene.drag["dir"] is None
+    assert scene.drag.dir is None
     wood = pixel(app, (cx - 10, cy + 14))
     assert sum(abs(a - b) for a, b in zip(ghost, wood)) > 40   # the orange ghost on d4
     move(app, (cx, cy), buttons=(1, 0, 0))
@@ -215,9 +216,9 @@ def test_G_6_win_screen_and_rematch(app):
     assert not app.saves.exists("glissando")            # a finished game is not resumed
     assert scene.save_data() is None                    # not even when quitting now
     key(app, pygame.K_v)                                # look at the final board
-    assert not scene.show_result
+    assert scene.end.hidden
     click(app, at("d4"))                                # a click on it brings the result back
-    assert scene.show_result and scene.pos.winner == "b"
+    assert not scene.end.hidden and scene.pos.winner == "b"
     key(app, pygame.K_v)
     key(app, pygame.K_u)                                # two players: take the win back
     assert scene.pos.winner is None and scene.history == []
@@ -226,7 +227,7 @@ def test_G_6_win_screen_and_rematch(app):
     click(app, at("a1"))
     click(app, at("b1"))
     assert scene.pos.winner == "b"
-    click(app, scene.rematch_btn.rect.center)
+    click(app, scene.end.rematch_btn.rect.center)
     new = app.top
     assert isinstance(new, GlissandoScene) and new is not scene
     assert new.history == [] and new.pos.points == (0, 0)
@@ -267,7 +268,7 @@ def test_autosave_after_every_turn_and_resume_restores_everything(app):
     click(app, at("a1"))
     key(app, pygame.K_RETURN)
     data = app.saves.load("glissando")
-    assert data["history"] == ["c1 c1^", "a1"]
+    assert data["turns"] == ["c1 c1^", "a1"]
     again = GlissandoScene(app, GameConfig(players=tuple(PlayerSpec.from_dict(p) for p in data["players"]),
                                            resume=data))
     assert again.pos == scene.pos and again.history == scene.history
@@ -354,17 +355,17 @@ def test_enter_for_no_slide_does_not_bring_up_the_keyboard_cursor(app):
     settle(app, scene)
     key(app, pygame.K_RETURN)                           # no slide
     settle(app, scene)
-    assert scene.history == ["a1"] and not scene.show_cursor
+    assert scene.history == ["a1"] and not scene.board.show_cursor
     key(app, pygame.K_RETURN)                           # Orange's first Enter: shows the cursor only,
-    assert scene.show_cursor and scene.tip.stage == "place" and scene.history == ["a1"]
-    assert scene.pos.placement_mask() >> scene.cursor & 1   # on a cell where a pawn may go (G-3)
+    assert scene.board.show_cursor and scene.tip.stage == "place" and scene.history == ["a1"]
+    assert scene.pos.placement_mask() >> scene.board.cursor & 1   # on a cell where a pawn may go (G-3)
 
 
 def test_the_computer_is_named_at_full_size_with_its_level_beside_its_side(app):
     cpu = PlayerSpec("Computer (Intermediate)", "ai", "intermediate")
     scene = start(app, "8/8/8/8/8/8/8/8 o 0-0 32-32 2", players=(PlayerSpec("Ann"), cpu))
     with app.canvas.recording() as texts:
-        scene._draw_players(app.canvas)
+        draw_players(app.canvas, scene)
     drawn = {(t[0], t[1]) for t in texts}                  # (text, size)
     assert ("Computer", theme.BODY) in drawn                 # not shrunk to fit "(Intermediate)"
     assert any(t.startswith("Intermediate") and "Orange" in t for t, _s in drawn)

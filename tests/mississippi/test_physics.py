@@ -741,3 +741,39 @@ def test_M_P5_M_P7_the_public_pymunk_path_gives_the_same_shot(monkeypatch):
 
     monkeypatch.setattr(P._BodyScan, "__init__", public_only)
     assert shot() == fast
+
+
+def _shots_of_every_kind():
+    """Shots that go through every path of a sub-step: a break at the cap, drops into both
+    gutters (near-edge checks, falls), a puck off the table (M-P4), a standing target that
+    topples (M-P6), pucks left touching at rest; their reports and sub-step counts."""
+    out = []
+    for vx, vy in ((6000.0, 0.0), (5200.0, 35.0), (4500.0, -140.0)):
+        w, shooter = _break_world()
+        w.shoot(shooter, vx, vy)
+        out.append((w.run_until_rest(), w.debug_info()["substeps"]))
+    w = World()
+    w.place_puck(3300.0, 200.0, standing=True, angle=0.4)
+    w.place_puck(3440.0, 330.0)
+    a = w.place_puck(500.0, 210.0)
+    w.shoot(a, 4200.0, -5.0)
+    out.append((w.run_until_rest(), w.debug_info()["substeps"]))
+    w = World()
+    b = w.place_puck(3000.0, 247.5)
+    w.shoot(b, -6000.0, 10.0)
+    out.append((w.run_until_rest(), w.debug_info()["substeps"]))
+    return out
+
+
+def test_M_P5_batched_sub_steps_give_the_shot_of_the_sub_step_loop(monkeypatch):
+    """run_until_rest runs the sub-steps that need no bookkeeping in one batch
+    (performance); the one-by-one loop gives the same pucks, events and sub-steps."""
+    import mississippi.physics as P
+
+    batched = _shots_of_every_kind()
+    kinds = {e.kind for rep, _ in batched for e in rep.events}
+    assert {"contact", "rail", "drop", "off_table", "topple", "overhang"} <= kinds
+    monkeypatch.setattr(P, "_batch_stepper", lambda space: None)
+    one_by_one = _shots_of_every_kind()
+    for (r1, n1), (r2, n2) in zip(batched, one_by_one):
+        assert (r1.pucks, r1.events, r1.duration, n1) == (r2.pucks, r2.events, r2.duration, n2)

@@ -1,0 +1,114 @@
+"""The panels beside the Glissando board (pygame, through the canvas): the two player
+cards with the colour key under them, and the move list (G-N2 texts, the turns played
+after a hint marked, decision 13). Drawn into the scene's still layer."""
+
+from __future__ import annotations
+
+from ludotheque import i18n, theme
+
+from glissando import texts
+from glissando.controller import move_rows
+from glissando.paint import COLORS, SCORED, fitted, pawn, rect
+from glissando.rules import BLUE, ORANGE
+from glissando.view import MOVES, Box
+
+_ = i18n.domain("glissando")
+
+ROWS = 11                       # turns listed (the last ones)
+
+
+def draw_players(canvas, scene) -> None:
+    """The two cards (name, side, reserve, points, who is to play) and the colour key."""
+    pos, seats = scene.pos, scene.session.seats
+    for i, color in enumerate((BLUE, ORANGE)):
+        r = rect(Box(20, 100 + i * 250, 282, 226))
+        active = pos.to_move == color and not pos.is_terminal()
+        col = COLORS[color]
+        canvas.panel(r, theme.PANEL if active else theme.BG2, radius=16, border=col if active else theme.LINE)
+        if active:
+            canvas.rect(col, r, 5, border_radius=16)
+        canvas.blit(pawn(canvas, color), (r.x + 46, r.y + 48), anchor="center")
+        # the name, and under it the side (a computer's level beside it); a person with no
+        # name typed is called by the side alone, once, in its colour
+        title, title_col, sub = seats.name(color), theme.TEXT, texts.side_name(color)
+        if seats.is_ai(color):
+            sub = f"{seats.level_label(color)} · {texts.side_name(color)}"
+        elif seats.named_by_side(color):
+            title_col, sub = col, None
+        width = r.right - r.x - 100
+        fitted(canvas, title, (r.x + 86, r.y + (36 if sub else 48)), theme.BODY, title_col,
+               anchor="midleft", bold=True, max_width=width)
+        if sub:
+            fitted(canvas, sub, (r.x + 86, r.y + 52), theme.SMALL, col, bold=True, max_width=width)
+        idx = 0 if color == BLUE else 1
+        placed = active and scene.tip is not None and scene.tip.placed is not None
+        fitted(canvas, _("Reserve: {n}").format(n=pos.reserves[idx] - placed),
+               (r.x + 20, r.y + 96), theme.BODY, theme.TEXT)
+        fitted(canvas, _("Points: {p} / {t}").format(p=pos.points[idx], t=pos.target),
+               (r.x + 20, r.y + 130), theme.BODY, theme.TEXT)
+        for k in range(pos.target):
+            c = (r.x + 32 + k * 34, r.y + 184)
+            if k < pos.points[idx]:
+                canvas.circle(theme.ACCENT, c, 12)
+                canvas.circle((255, 240, 200), c, 12, 2)
+            else:
+                canvas.circle(theme.LINE, c, 12, 2)
+        if active:
+            label = _("thinking…") if scene.thinking and seats.is_ai(color) else _("to play")
+            fitted(canvas, "▶ " + label, (r.right - 16, r.y + 184), theme.SMALL, col,
+                   anchor="midright", bold=True)
+    draw_legend(canvas)
+
+
+def draw_legend(canvas) -> None:
+    """The key of the board's colours under the cards: green a legal placement (G-3), red
+    a cell where the pawn cannot go, yellow the pawn just placed and a slide's path
+    (G-4), gold a scored line of five (G-5), rings the last turn."""
+
+    x, y = 24, 584
+    for swatch, label in ((theme.GOOD, _("You may place here")),
+                          (theme.BAD, _("Not allowed here")),
+                          (theme.ACCENT, _("Pawn just placed, slide path")),
+                          (SCORED, _("Line of five: one point")),
+                          (None, _("Rings: the last turn"))):
+        box = rect(Box(x, y, 18, 18))
+        if swatch is None:
+            canvas.circle(theme.MUTED, box.center, 9, 2)
+        else:
+            canvas.fill((*swatch, 110), box)
+            canvas.rect(swatch, box, 2)
+        fitted(canvas, label, (x + 28, box.centery), 16, theme.MUTED, anchor="midleft",
+               max_width=302 - x - 28)
+        y += 24
+
+
+def draw_moves(canvas, scene) -> None:
+    """The move list: the notation's key, who starts (G-2, while no turn is played), and
+    the last :data:`ROWS` turns, "(hint)" beside those played after a hint."""
+
+    r = rect(MOVES)
+    canvas.panel(r, theme.BG2, radius=14, border=theme.LINE)
+    fitted(canvas, _("Moves"), (r.x + 16, r.y + 10), theme.BODY, theme.ACCENT, bold=True)
+    for k, line in enumerate((_("a1 placed · b4> slid right"), _("^ up · v down · < left · xd2 removed"))):
+        fitted(canvas, line, (r.x + 16, r.y + 44 + 20 * k), 15, theme.MUTED, max_width=r.width - 28)
+    canvas.line(theme.LINE, (r.x + 12, r.y + 88), (r.right - 12, r.y + 88))
+    turns, first = scene.log.turns, scene.log.start.to_move
+    if not turns and not scene.pos.is_terminal() and \
+            (scene.config.options or {}).get("first", "random") == "random":
+        text = _("{side} starts (drawn by lot)").format(side=texts.side_name(first))   # G-2
+        for k, line in enumerate(theme.wrap(text, theme.SMALL, r.width - 28, True)[:2]):
+            fitted(canvas, line, (r.x + 16, r.y + 100 + 26 * k), theme.SMALL, COLORS[first],
+                   bold=True, max_width=r.width - 28)
+    rows = move_rows(first, turns, scene.hinted)[-ROWS:]
+    mark = texts.hint_marker()
+    y = r.y + 96
+    for n, side, text, hinted in rows:
+        canvas.blit(pawn(canvas, side, 14), (r.x + 64, y + 11), anchor="center")
+        fitted(canvas, f"{n}.", (r.x + 44, y + 11), theme.SMALL, theme.MUTED, anchor="midright")
+        last = n == len(turns)
+        got = fitted(canvas, text, (r.x + 84, y + 11), theme.SMALL, theme.TEXT if last else theme.MUTED,
+                     anchor="midleft", max_width=r.width - 100 - (60 if hinted else 0))
+        if hinted:
+            fitted(canvas, mark, (got.right + 6, y + 11), 14, (120, 230, 255), anchor="midleft",
+                   max_width=r.right - got.right - 12)
+        y += 24
