@@ -52,9 +52,10 @@ winning** (K-10: what counts is winning, not the margin):
   choose (two chance plies each).
 * *Depth*: two chance plies (``MasterParams.max_depth`` 2). Against the independent
   one-ply reference (``benchmarks/magico_reference.py``, ``ref1``) the same evaluation
-  scored about the same with one ply as with two, and less when the budget let it
-  search three or four plies late in the game; docs/performance.md (AI strength) has the
-  series. Deeper search does not buy wins here: the dice decide most of the rest.
+  scored about the same with one ply as with two, and no more when the budget let it
+  search three or four plies late in the game (62.5 %, 59.5 %, 60.5 % over 200, 300,
+  133 games; docs/performance.md, AI strength), at twenty times the CPU time. Deeper
+  search does not buy wins here: the dice decide most of the rest.
 
 Randomness is injected (``rng``: a :class:`random.Random`), so every AI game is
 reproducible from its seeds. The evaluations work on the rules' bit masks and change

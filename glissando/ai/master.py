@@ -17,7 +17,8 @@ One decision (:func:`choose`), for the side to move:
 Work is counted (turns generated), so with ``time_limit=math.inf`` a seed repeats a
 game on any machine; the wall-clock limit (``TIME_LIMIT``) only strikes on a busy
 machine. Measured strength and times: docs/performance.md (AI strength); three plies
-instead of two there took Master from 2-0-4 to 6-0-0 against Expert.
+instead of two there took Master from 5-0-6 (11 games) to 19-0-1 (20 games) against
+Expert.
 """
 
 from __future__ import annotations
