@@ -40,14 +40,15 @@ HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
 
 def _start(app, descriptor, *, turns=(), pending=None, players=HUMANS, seed: int = 11):
     """The scene resumed after ``turns`` (K-N2) with the roll ``pending`` already made."""
-    start = Position.start(first="r")
+    start = Position.start(first="r")                 # the scene's option "first": "r" below
     pos = start
     for t in turns:
         pos = pos.play(t)
     resume = {"players": [p.to_dict() for p in players], "start": start.to_text(),
               "turns": list(turns), "position": pos.to_text(), "dice": Dice(seed).state(),
               "pending": list(pending) if pending else None}
-    start_game(app, descriptor, GameConfig(players=players, seed=seed, resume=resume))
+    start_game(app, descriptor, GameConfig(players=players, seed=seed, resume=resume,
+                                           options={"first": "r"}))
     return app.top
 
 
@@ -67,7 +68,7 @@ def phases(app, descriptor):
     """Yield ``(name, hold)`` for each phase, the scene set up in it (see module doc)."""
     # rolling dice
     def new_roll():
-        start_game(app, descriptor, GameConfig(players=HUMANS, seed=11))
+        start_game(app, descriptor, GameConfig(players=HUMANS, seed=11, options={"first": "r"}))
         s = app.top
         frames(app, 1)                                # untimed: the new scene's first draw
         assert s.roll()
@@ -77,7 +78,8 @@ def phases(app, descriptor):
 
     def hold_roll():
         s = cur["scene"]
-        if s.phase != "rolling" or s.roll_t <= 2 / 60:   # rebuilt before the dice land
+        step = s.session.timeline.current
+        if s.phase != "rolling" or step is None or step.left <= 2 / 60:   # rebuilt before the dice land
             cur["scene"] = new_roll()
 
     yield "magico rolling dice", hold_roll
@@ -148,7 +150,7 @@ def phases(app, descriptor):
     th = {"scene": think_scene()}
 
     def hold_think():
-        if th["scene"].future is None:
+        if not th["scene"].session.thinking:
             th["scene"] = think_scene()
 
     yield "magico AI thinking (expert)", hold_think

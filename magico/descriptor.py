@@ -24,7 +24,8 @@ _ = i18n.domain("magico")
 def _rules_text() -> str:
     return _(
         "Two players, Red and Blue, each have 15 tokens. The board is a 6 × 6 grid of "
-        "numbers from 0 to 10. Red plays first.\n\n"
+        "numbers from 0 to 10. Who plays first is drawn at random; in a rematch the other "
+        "player starts.\n\n"
         "On your turn, roll the two dice (click them or press Space).\n\n"
         "Neither die shows 1: choose an operation on the two dice — addition, "
         "subtraction (larger minus smaller), multiplication or division (larger by "
@@ -40,11 +41,15 @@ def _rules_text() -> str:
         "numbers add up to 15: 10 points across or down, 25 points on a diagonal. Runs "
         "may overlap and a token may belong to several runs. The higher score wins; "
         "equal scores are a draw.\n\n"
-        "Assisted calculation (in the settings, or the button during the game) shows the "
-        "possible results as buttons, for younger players.\n\n"
+        "Assisted calculation (an option when the game is set up, or A during the game) "
+        "shows the possible results as buttons, for younger players.\n\n"
+        "Hints (H) teach the arithmetic step by step: three hints per roll, the last one "
+        "shows the working. They are off by default against the computer at Expert and "
+        "Master; a turn played after a hint is marked. At the end, Review (W) steps "
+        "through the game and shows where a better placement was missed.\n\n"
         "Keyboard: Space rolls; keys 1–4 or + − * / choose the operation; type the "
         "result and press Enter; arrows and Enter choose a cell; A switches assisted "
-        "calculation; U undoes the last turn in a two-player game.")
+        "calculation; H shows a hint; U undoes the last turn (before the next roll).")
 
 
 def _board_label(board_id: str) -> str:
@@ -54,8 +59,21 @@ def _board_label(board_id: str) -> str:
         return board_id
 
 
+def _first_label(value: str) -> str:
+    return {"r": _("Red"), "b": _("Blue")}.get(value, _("Drawn at random"))
+
+
+def _on_off(value: bool) -> str:
+    return _("on") if value else _("off")
+
+
+def _hints_label(value: str) -> str:
+    """Decision 13: "auto" is off against the computer at Expert and Master, else on."""
+    return {"on": _("on"), "off": _("off")}.get(value, _("auto (off against Expert and Master)"))
+
+
 def _draw_preview(surface, rect):
-    from magico.scene import draw_preview
+    from magico.paint import draw_preview
 
     draw_preview(surface, rect)
 
@@ -90,7 +108,13 @@ DESCRIPTOR = GameDescriptor(
     make_scene=_make_scene,
     headless=_headless,
     options=(Option("board", lambda: _("Board"), _BOARDS, DEFAULT_BOARD,
-                    label_of=_board_label),),
+                    label_of=_board_label),
+             Option("first", lambda: _("First player"), ("random", "r", "b"), "random",
+                    label_of=_first_label),
+             Option("assisted", lambda: _("Assisted calculation"), (False, True), False,
+                    label_of=_on_off),
+             Option("hints", lambda: _("Hints"), ("auto", "on", "off"), "auto",
+                    label_of=_hints_label)),
     levels=ALL_LEVELS,                   # decision 3: Glissando and Magico offer Master
     default_sides=(lambda: _("Red"), lambda: _("Blue")),
 )

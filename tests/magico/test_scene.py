@@ -11,7 +11,11 @@ from ludotheque.game import GameConfig, PlayerSpec
 from magico.descriptor import DESCRIPTOR
 from magico.rules import Dice, Position, parse_cell
 from ludotheque import theme
-from magico.scene import RIGHT_X, _name_lines, _shrink, WRONG_SECONDS, MagicoScene, cell_rect, headless
+from magico import view
+from magico.demo import headless
+from magico.scene import RIGHT_X, WRONG_SECONDS, MagicoScene, cell_rect
+from ludotheque.session.endpanel import theme_measure
+from ludotheque.session.textfit import fit_text
 from tests.harness import click, frames, key, make_app, move, pixel, run_until, type_text
 
 HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
@@ -37,14 +41,15 @@ def app(tmp_path):
     return make_app([DESCRIPTOR], folder=tmp_path)
 
 
-def start(app, players=HUMANS, rolls=None, position=None, seed=7):
+def start(app, players=HUMANS, rolls=None, position=None, seed=7, **options):
     """Open a game scene on top of the menu, from ``position`` (K-N1) when given."""
     resume = None
     if position is not None:
         resume = {"players": [p.to_dict() for p in players], "start": position, "turns": [],
                   "position": position, "dice": {"seed": seed, "rolls": 0}, "pending": None}
     scene = MagicoScene(app, GameConfig(players=players, seed=seed,
-                                        options={"board": "magico-classic"}, resume=resume))
+                                        options={"board": "magico-classic", "first": "r", **options},
+                                        resume=resume))
     if rolls is not None:
         scene.dice = ScriptedDice(rolls)
     app.push(scene)
@@ -83,7 +88,7 @@ def test_K_4_space_rolls_and_the_dice_land_on_the_seeded_values(app):
 
 def test_K_4_clicking_the_dice_rolls(app):
     scene = start(app, rolls=[(5, 2)])
-    click(app, scene._dice_rect().center)
+    click(app, pygame.Rect(view.DICE_RECT).center)
     assert scene.phase == "rolling"
 
 
@@ -91,8 +96,9 @@ def test_K_7_operation_typed_result_glowing_cells_and_click(app):
     scene = start(app, rolls=[(5, 2)])
     roll(app, scene)
     assert scene.phase == "choose"
-    # 5 ÷ 2 is not a whole number: its button is greyed out (K-7c).
-    assert not op_button(scene, "5 ÷ 2").enabled and op_button(scene, "5 × 2").enabled
+    # K-7, issue 13 §3: without assisted calculation nothing is greyed (that would do
+    # the player's arithmetic): 5 ÷ 2 can be chosen; its result is refused once typed.
+    assert all(b.enabled for b in scene.op_buttons) and len(scene.op_buttons) == 4
     click(app, op_button(scene, "5 × 2").rect.center)
     assert scene.phase == "type" and scene.op == "5*2"
     type_text(app, "10")
@@ -122,10 +128,11 @@ def test_K_7a_wrong_answer_kind_message_stays_until_acknowledged(app):
     scene = start(app, rolls=[(5, 2), (3, 4)])
     _answer_wrong(app, scene)
     frames(app, 180)                                              # 3 s later: still shown
-    assert scene.phase == "wrong" and scene.pos.to_move == "r"
+    assert scene.phase == "wrong"
     assert "Red to play" in scene._banner()                       # not yet the next player
     assert scene.pos.red == 0 and scene.pos.hand("r") == 15
-    assert not app.saves.load("magico")["pending"]                # the wrong turn is final
+    saved = app.saves.load("magico")                              # the wrong turn is final
+    assert saved["turns"] == ["5,2 5+2=8 wrong"] and not saved["pending"]
     key(app, pygame.K_SPACE)                                      # acknowledged
     assert scene.turns == ["5,2 5+2=8 wrong"]
     assert scene.pos.to_move == "b" and scene.phase == "roll"
@@ -190,8 +197,7 @@ def test_K_7_keyboard_only_turn(app):
 
 
 def test_K_7a_assisted_calculation_offers_the_results_as_buttons(app):
-    app.settings.assisted_calc = True
-    scene = start(app, rolls=[(5, 2)])
+    scene = start(app, rolls=[(5, 2)], assisted=True)            # a game option (K-7a)
     roll(app, scene)
     labels = [b.label for b in scene.op_buttons]
     assert labels == ["5 + 2 = 7", "5 − 2 = 3", "5 × 2 = 10"]
@@ -205,7 +211,8 @@ def test_assisted_toggle_button_switches_the_setting(app):
     scene = start(app, rolls=[(5, 2)])
     roll(app, scene)
     click(app, scene.assist_btn.rect.center)
-    assert app.settings.assisted_calc and scene.op_buttons[0].label == "5 + 2 = 7"
+    assert scene.assisted and scene.op_buttons[0].label == "5 + 2 = 7"
+    assert not app.settings.assisted_calc                         # the game's, not the shell's
 
 
 def test_K_6_one_die_1_every_empty_cell_glows(app):
@@ -232,7 +239,7 @@ def test_K_5_double_1_opponent_tokens_glow_pick_one(app):
 def test_K_5_double_1_with_nothing_to_take_says_why_and_passes(app):
     scene = start(app, rolls=[(1, 1)])
     roll(app, scene)
-    assert scene.phase == "pass" and "no token" in scene.pass_reason
+    assert scene.phase == "pass" and "no token" in scene.pass_reason()
     key(app, pygame.K_RETURN)
     assert scene.turns == ["1,1 pass"] and scene.pos.to_move == "b"
 
@@ -243,7 +250,7 @@ def test_K_7b_no_placement_says_why_and_passes(app):
     scene = start(app, rolls=[(6, 6)], position=pos)
     roll(app, scene)
     assert scene.phase == "pass"
-    assert "6 − 6 = 0" in scene.pass_reason and "6 ÷ 6 = 1" in scene.pass_reason
+    assert "6 − 6 = 0" in scene.pass_reason() and "6 ÷ 6 = 1" in scene.pass_reason()
     click(app, scene.pass_btn.rect.center)
     assert scene.turns == ["6,6 pass"] and scene.pos.to_move == "r"
 
@@ -282,10 +289,23 @@ def test_undo_last_turn_in_two_player_mode_keeps_the_dice(app):
     assert scene.dice.rolls == 1                                   # not rolled again
 
 
-def test_no_undo_against_the_computer(app):
+def test_undo_against_the_computer_goes_back_to_the_persons_turn(app):
     scene = start(app, players=VS_AI, rolls=[(5, 2), (4, 4)])
     play_5_plus_2_on_b1(app, scene)
-    assert not scene.undo() and scene.turns == ["5,2 5+2=7 b1"]
+    assert scene.is_ai(scene.pos.to_move)                         # the computer is about to roll
+    key(app, pygame.K_u)
+    assert scene.turns == [] and scene.pending == (5, 2) and scene.phase == "choose"
+    assert not scene.session.thinking and not scene.session.timeline.busy
+
+
+def test_undo_after_a_roll_is_refused_with_the_rule(app):
+    scene = start(app, rolls=[(5, 2), (6, 3)])
+    play_5_plus_2_on_b1(app, scene)
+    roll(app, scene)
+    assert scene.phase == "choose"
+    key(app, pygame.K_u)
+    assert scene.turns == ["5,2 5+2=7 b1"] and scene.phase == "choose"
+    assert "K-4" in scene.note[0] and "roll" in scene.note[0]
 
 
 def test_autosave_after_a_turn_and_resume_is_exact(app):
@@ -297,17 +317,18 @@ def test_autosave_after_a_turn_and_resume_is_exact(app):
     data = app.saves.load("magico")
     assert data["turns"] == [turn] and data["position"] == scene.pos.to_text()
     resumed = MagicoScene(app, GameConfig(players=HUMANS, resume=data))
-    assert resumed.pos == scene.pos and resumed.players == scene.players
+    assert resumed.pos == scene.pos and resumed.session.seats.players == scene.session.seats.players
     assert resumed.dice.roll() == scene.dice.roll()              # same rolls to come
 
 
 def test_resume_with_a_roll_made_but_not_played(app):
-    scene = start(app, rolls=[(5, 2)])
+    scene = start(app, rolls=[(5, 2), (6, 3)])
+    play_5_plus_2_on_b1(app, scene)          # issue 15 #1: nothing is saved before a first turn
     roll(app, scene)
     data = app.saves.load("magico")
-    assert data["pending"] == [5, 2]
+    assert data["pending"] == [6, 3]
     resumed = MagicoScene(app, GameConfig(players=HUMANS, resume=data))
-    assert resumed.phase == "choose" and resumed.pending == (5, 2)
+    assert resumed.phase == "choose" and resumed.pending == (6, 3)
 
 
 def test_resume_rejects_a_save_that_does_not_replay(app):
@@ -350,23 +371,26 @@ def test_K_8_K_10_end_screen_counts_runs_and_names_the_winner(app):
     assert scene.undo_btn not in scene._buttons() or not scene.undo()   # no undo at the end
     key(app, pygame.K_u)
     assert scene.phase == "over" and scene.pos.is_over
-    move(app, scene.again_btn.rect.center)
-    click(app, scene.again_btn.rect.center)
-    assert app.top is not scene and app.top.pos == Position.start()
+    move(app, scene.end.rematch_btn.rect.center)
+    click(app, scene.end.rematch_btn.rect.center)
+    # the rematch alternates who starts (Red started this one)
+    assert app.top is not scene and app.top.pos == Position.start(first="b")
 
 
 def test_banner_names_the_side_then_the_computer_in_french_and_fits(app):
     i18n.set_language("fr")
     try:
-        players = (PlayerSpec("Ann"), PlayerSpec("Ordinateur (Intermédiaire)", "ai", "medium"))
+        # issue 13 §3: the name of a computer seat comes from its level, in French now
+        players = (PlayerSpec("Ann"), PlayerSpec("Computer (Intermediate)", "ai", "intermediate"))
         scene = start(app, players=players,
                       position="magico-classic ....../....../....../....../....../...... b 15-15")
         banner = scene._banner()
         assert banner == "Au tour de Bleu — Ordinateur (Intermédiaire)"
-        text, size = _shrink(banner, 26, 1280 - RIGHT_X - 20, True)
-        assert text == banner and size >= 16                      # whole, not cut with "…"
-        lines, _size = _name_lines("Ordinateur (Intermédiaire)", 275 - 54, True)  # its card
-        assert " ".join(lines) == "Ordinateur (Intermédiaire)"    # two lines, nothing cut
+        fitted = fit_text(banner, 1280 - RIGHT_X - 20, theme_measure, size=26, smallest=16, bold=True)
+        assert fitted.text == banner and not fitted.cut           # whole, not cut with "…"
+        card = fit_text(scene.name("b"), 275 - 54, theme_measure, size=theme.BODY, smallest=18,
+                        bold=True, max_lines=2)
+        assert " ".join(card.lines) == "Ordinateur (Intermédiaire)" and not card.cut
     finally:
         i18n.set_language("en")
 
@@ -376,7 +400,7 @@ def test_K_4_dice_are_blank_until_this_turn_is_rolled(app):
     scene = start(app, rolls=[(5, 2), (6, 6)])
     play_5_plus_2_on_b1(app, scene)
     assert scene.phase == "roll" and scene.pos.to_move == "b"
-    die = scene._dice_rect()
+    die = pygame.Rect(view.DICE_RECT)
     surf = pygame.Surface((1280, 720))
     scene.draw(surf)
     pips = sum(1 for x in range(die.x + 16, die.x + 210) for y in range(die.y + 20, die.bottom - 20)
@@ -414,6 +438,8 @@ def test_headless_demo_expert_vs_expert_is_repeatable():
 
 def test_descriptor_and_preview():
     assert DESCRIPTOR.id == "magico"
+    assert DESCRIPTOR.levels[-1] == "master"                       # decision 3: Master is offered
+    assert {o.key for o in DESCRIPTOR.options} == {"board", "first", "assisted", "hints"}
     assert "magico-classic" in DESCRIPTOR.options[0].values
     surf = pygame.Surface((300, 170))
     DESCRIPTOR.draw_preview(surf, surf.get_rect())
@@ -439,22 +465,28 @@ def test_K_8_a_finished_game_is_not_saved_again(app):
     assert not app.autosave(scene) and not app.saves.exists("magico")
 
 
-def test_K_7a_only_plain_digits_count_as_a_result(app):
+def test_K_7a_a_superscript_is_refused_with_a_message_other_scripts_digits_count(app):
+    """Issue 15 §5: ² (a French keyboard's key) never crashes and is refused with a
+    sentence; Arabic-Indic ٧ is the digit 7."""
     scene = start(app, rolls=[(5, 2)])
     roll(app, scene)
     scene.choose_op("5+2")
-    for text in ("", "²", "٧"):
+    for text in ("", "²", "x", "-7", None):
         assert not scene.submit_result(text) and scene.phase == "type"
-    assert scene.submit_result("7") and scene.phase == "place"
+        assert scene.typed_refusal
+    type_text(app, "²")
+    assert scene.entry.text == "" and "²" in scene.typed_refusal
+    assert scene.submit_result("٧") and scene.phase == "place" and scene.value == 7
 
 
 def test_key_A_switches_assisted_calculation(app):
     scene = start(app, rolls=[(5, 2)])
     roll(app, scene)
     key(app, pygame.K_a)
-    assert app.settings.assisted_calc and scene.op_buttons[0].label == "5 + 2 = 7"
+    assert scene.assisted and scene.op_buttons[0].label == "5 + 2 = 7"
+    assert app.saves.load("magico") is None                       # no turn yet: nothing saved
     key(app, pygame.K_a)
-    assert not app.settings.assisted_calc and scene.op_buttons[0].label == "5 + 2"
+    assert not scene.assisted and scene.op_buttons[0].label == "5 + 2"
 
 
 def test_french_says_vous_and_never_starts_a_line_with_punctuation():
@@ -490,7 +522,7 @@ def test_K_7_what_the_computer_did_stays_said_after_its_dice_clear(app, lang, di
         turn = scene.turns[0]                          # "6,5 6*5=30 c4" or "1,5 any c4" (K-6)
         cell = turn.split()[-1]
         text, _colour = scene.note
-        assert cpu.name in text and str(dice[0]) in text and str(dice[1]) in text and cell in text
+        assert scene.name("r") in text and str(dice[0]) in text and str(dice[1]) in text and cell in text
         if "=" in turn:
             assert turn.split()[1].split("=")[1] in text   # the result the computer found
             from magico.scene import show_op, unbroken
@@ -507,7 +539,7 @@ def test_K_7_what_the_computer_did_stays_said_after_its_dice_clear(app, lang, di
 
 def test_K_7a_the_computers_wrong_result_is_shown_beside_the_right_one(app):
     scene = start(app, players=AI_FIRST, rolls=[(6, 3), (2, 2)])
-    scene.steps.clear()                                 # the computer's own roll is not needed here
+    scene.session.timeline.clear()                      # the computer's own roll is not needed here
     scene._show_ai_turn("6,3 6+3=8 wrong")
     assert run_until(app, lambda: scene.note is not None and "8" in scene.note[0], 5)
     text = scene.note[0].replace("\u00a0", " ")

@@ -1,0 +1,260 @@
+"""The drawing half of Magico's scene (pygame, through the canvas): the players' cards,
+the dice, the action area of each phase, the notes and hints, the end panel's lines.
+
+:class:`MagicoScreen` is mixed into :class:`magico.scene.MagicoScene`; it reads the
+scene's state (controller, session, notes) and changes nothing. Geometry from
+:mod:`magico.view`, board layers from :mod:`magico.paint`, texts from :mod:`magico.texts`.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ludotheque import i18n, theme
+from ludotheque.canvas import as_canvas
+from ludotheque.session.endpanel import theme_measure
+from ludotheque.session.endpanel import EndPanel
+from ludotheque.session.textfit import fit_text
+from ludotheque.widgets import Button, Keypad, TextEntry
+
+from magico import texts, view
+from magico.controller import Phase
+from magico.paint import BOARD_AREA, R, SIDE_COLOR, SIDE_LIGHT, draw_die, pulse, token_sprite
+from magico.rules import other, results
+from magico.texts import show_op, side_name
+
+_ = i18n.domain("magico")
+RIGHT_X = view.RIGHT_X
+
+
+def note_lines(text: str, width: int) -> tuple[int, tuple[str, ...]]:
+    """A message for the note box (``width`` px): ``(font size, lines)`` — two lines of
+    body text, or three of small text when two are not enough (at most three shown)."""
+    lines = theme.wrap(text, theme.BODY, width)
+    if len(lines) <= 2:
+        return theme.BODY, lines
+    return theme.SMALL, theme.wrap(text, theme.SMALL, width)[:3]
+
+
+class MagicoScreen:
+    """Drawing for :class:`magico.scene.MagicoScene` (a mixin: ``self`` is the scene)."""
+
+    def _build_widgets(self) -> None:
+        """The scene's buttons, result entry and keypad (their actions are the scene's)."""
+        self.entry = TextEntry(view.ENTRY_RECT, numeric=True, max_len=3, on_submit=self.submit_result)
+        self.keypad = Keypad(view.KEYPAD_AT, self.entry, key_size=66, gap=8)
+        self.roll_btn = Button(view.ROLL_BUTTON, lambda: _("Roll (Space)"), self.roll, color=theme.GOOD)
+        self.pass_btn = Button(view.PASS_BUTTON, lambda: _("Pass (Enter)"), self.do_pass, color=theme.ACCENT)
+        self.undo_btn = Button(view.UNDO_BUTTON, lambda: _("Undo (U)"), self.undo, size=theme.SMALL)
+        self.hint_btn = Button(view.HINT_KEY_BUTTON, lambda: _("Hint (H)"), self.ask_hint, size=theme.SMALL)
+        self.assist_btn = Button(view.ASSIST_BUTTON, self._assist_label, self.toggle_assisted, size=theme.SMALL)
+        self.review_btn = Button((0, 0, 320, 44), texts.review_button, self.open_review, size=theme.SMALL)
+        self.op_buttons: list[Button] = []
+        self.end = EndPanel(self._end_title, self._end_lines, self.rematch, self.app.to_menu,
+                            center=view.END_PANEL_CENTER, size=view.END_PANEL_SIZE,
+                            accent=self._end_accent, reveal_rect=(RIGHT_X + 140, 640, 280, 56))
+        self.review_btn.rect.midbottom = (self.end.box.centerx, self.end.rematch_btn.rect.top - 12)
+
+    def draw(self, surface) -> None:
+        surface = as_canvas(surface)
+        surface.fill_around(theme.BG, BOARD_AREA)
+        if self.phase is Phase.REVIEW:
+            self.reviewing.draw(surface, self)
+            return
+        moving = self.phase is Phase.AI or self.is_ai(self.pos.to_move)
+        cursor = self.ctl.cursor if self.ctl.show_cursor and self.phase in (Phase.PLACE, Phase.TAKE) else None
+        self.painter.draw(surface, self.pos, flash=self.flash, glow=self.glow,
+                          pulse=pulse(self.clock, moving, self.calm_t0), chosen=self.chosen, cursor=cursor)
+        self._draw_cards(surface)
+        self._draw_dice(surface)
+        if self.phase is Phase.OVER:
+            self.end.draw(surface)
+            if not self.end.hidden:
+                self.review_btn.label = (texts.review_computing if self.reviewing.computing
+                                         else texts.review_button)
+                self.review_btn.draw(surface)
+            return
+        self._draw_action(surface)
+        if not self.session.seats.all_ai:                 # a demo has no person to help
+            self.assist_btn.draw(surface)
+            self.hint_btn.enabled = self.hints_on and not self.is_ai(self.pos.to_move)
+            self.hint_btn.draw(surface)
+            self.undo_btn.enabled = self.phase is Phase.ROLL and self.session.can_undo()
+            self.undo_btn.draw(surface)
+        shown = self.hint if self.hint is not None and self.phase is not Phase.TYPE else None
+        if shown is not None:
+            self._draw_note(surface, shown[1], theme.ACCENT, title=texts.hint_title(shown[0]))
+        elif self.note is not None and self.phase is not Phase.TYPE:
+            self._draw_note(surface, *self.note)
+
+    def _draw_note(self, surface, text: str, color, title: str | None = None) -> None:
+        """A message (or a hint, under its ``title``) in the note box: the largest size
+        at which it fits, three lines at most (four under a title)."""
+        box = R(view.NOTE_RECT)
+        if title is not None:
+            box = box.inflate(0, 60).move(0, -30)
+        surface.panel(box, (22, 25, 32), radius=12, border=color)
+        head = theme.font(theme.SMALL, True).get_linesize() + 4 if title is not None else 0
+        fitted = fit_text(text, box.width - 28, theme_measure, size=theme.BODY, smallest=14,
+                          max_lines=4 if title is not None else 3, prefer="size")
+        step = theme.font(fitted.size).get_linesize() + 2
+        top = box.centery - (step * len(fitted.lines) + head) // 2
+        if title is not None:
+            surface.text(title, (box.x + 14, top), theme.SMALL, theme.MUTED, bold=True)
+        for k, line in enumerate(fitted.lines):
+            surface.text(line, (box.x + 14, top + head + step * k), fitted.size, color)
+
+    def _draw_cards(self, surface) -> None:
+        scores = self.pos.scores()
+        over = self.phase in (Phase.OVER, Phase.REVIEW)
+        banner = fit_text(self._banner(), theme.W - RIGHT_X - 20, theme_measure, size=26, smallest=16, bold=True)
+        me = self.ctl.mover or self.pos.to_move
+        surface.text(banner.text, (RIGHT_X, 32), banner.size, theme.ACCENT if over else SIDE_LIGHT[me],
+                     anchor="midleft", bold=True)
+        for k, p in enumerate(("r", "b")):
+            box = R(view.card_rect(k))
+            active = me == p and not over
+            surface.panel(box, theme.PANEL, radius=14, border=SIDE_COLOR[p] if active else theme.LINE)
+            if active:
+                surface.rect(SIDE_COLOR[p], box, 4, border_radius=14)
+            surface.circle(SIDE_COLOR[p], (box.x + 24, box.y + 26), 12)
+            name = fit_text(self.name(p), box.width - 54, theme_measure, size=theme.BODY, smallest=19,
+                            bold=active)                  # one line, shrunk a little at most …
+            if name.cut:                                  # … else two lines of 17 px above the tokens
+                name = fit_text(self.name(p), box.width - 54, theme_measure, size=17, smallest=14,
+                                bold=active, max_lines=2, prefer="size")
+            for j, line in enumerate(name.lines):
+                cy = box.y + 26 + (j - (len(name.lines) - 1) / 2) * (name.size + 3)
+                surface.text(line, (box.x + 44, cy), name.size, anchor="midleft", bold=active)
+            surface.text(str(scores[p]), (box.right - 14, box.y + 70), 44, theme.TEXT, anchor="midright", bold=True)
+            surface.text(_("points"), (box.right - 14, box.y + 104), theme.SMALL, theme.MUTED, anchor="midright")
+            hand = self.pos.hand(p)
+            for t in range(hand):
+                surface.blit(token_sprite(surface, p, 8, 255), (box.x + 22 + (t % 8) * 19, box.y + 60 + (t // 8) * 21),
+                             anchor="center")
+            surface.text(_("{n} in hand").format(n=hand), (box.x + 14, box.y + 104), theme.SMALL, theme.MUTED,
+                         anchor="midleft")
+
+    def _banner(self) -> str:
+        if self.phase in (Phase.OVER, Phase.REVIEW):
+            w = self.pos.outcome().winner
+            return (_("Game over — a draw!") if w is None
+                    else _("Game over — {name} wins!").format(name=self.name(w)))
+        me = self.ctl.mover or self.pos.to_move
+        if self.session.seats.named_by_side(me):
+            return _("{side} to play").format(side=side_name(me))
+        return _("{side} to play — {name}").format(name=self.name(me), side=side_name(me))
+
+    def _draw_dice(self, surface) -> None:
+        lit = self.phase is Phase.ROLL and not self.is_ai(self.pos.to_move)
+        a, b = (0, 0) if self.phase is Phase.ROLL else self.shown_dice   # blank before this turn's roll
+        c1, c2 = view.die_centers()
+        draw_die(surface, c1, view.DIE_SIZE, a, self.dice_angle[0], highlight=lit)
+        draw_die(surface, c2, view.DIE_SIZE, b, self.dice_angle[1], highlight=lit)
+        if lit:
+            self.roll_btn.draw(surface)
+
+    def _draw_action(self, surface) -> None:
+        x, y = view.ACTION_X, view.ACTION_Y
+        me, ph = self.pos.to_move, self.phase
+
+        def say(text, dy=0, size=theme.BODY, color=theme.TEXT, bold=False, width=550):
+            lines = theme.wrap(text, size, width, bold)[:2]
+            step = theme.font(size, bold).get_linesize()
+            for k, line in enumerate(lines):
+                surface.text(line, (x, y + dy + k * step), size, color, bold=bold)
+            return step * len(lines)
+
+        if ph is Phase.ROLL:
+            say(_("{name} is rolling…").format(name=self.name(me)) if self.is_ai(me)
+                else _("Roll the dice: click them or press Space."), size=theme.LARGE if self.is_ai(me) else theme.BODY)
+        elif ph is Phase.ROLLING:
+            say(_("The dice are rolling…"), size=theme.LARGE)
+        elif ph is Phase.CHOOSE:
+            a, b = self.ctl.dice
+            say(_("Choose a result (assisted calculation):") if self.assisted
+                else _("Choose an operation on {a} and {b} (keys 1–4):").format(a=a, b=b))
+            for btn in self.op_buttons:
+                btn.draw(surface)
+        elif ph is Phase.TYPE:
+            say(_("Type the result:"), width=330)
+            surface.text(f"{show_op(self.op)} = ?", (x, y + 50), 60, theme.ACCENT, bold=True)
+            self.entry.draw(surface)
+            self.keypad.draw(surface)
+            if self.typed_refusal:
+                say(self.typed_refusal, 226, theme.SMALL, theme.BAD, width=330)
+            elif self.hint is not None:                                # the hint, beside the keypad
+                box = pygame.Rect(RIGHT_X, 552, 340, 92)
+                surface.panel(box, (22, 25, 32), radius=10, border=theme.ACCENT)
+                f = fit_text(self.hint[1], box.width - 20, theme_measure, size=theme.SMALL, smallest=12,
+                             max_lines=4, prefer="size")
+                for k, line in enumerate(f.lines):
+                    surface.text(line, (box.x + 10, box.y + 6 + k * (f.size + 3)), f.size, theme.ACCENT)
+            else:
+                say(_("Enter or OK: confirm"), 226, theme.SMALL, theme.MUTED, width=330)
+                say(_("Esc: another operation"), 250, theme.SMALL, theme.MUTED, width=330)
+        elif ph is Phase.PLACE:
+            if self.op is None:
+                say(_("One die shows 1: place a token on any empty cell."))
+            else:
+                say(_("Click a glowing cell."))
+                surface.text(f"{show_op(self.op)} = {self.value}", (x, y + 40), 60, theme.GOOD, bold=True)
+            say(_("Keyboard: arrows, then Enter."), 130, theme.SMALL, theme.MUTED)
+        elif ph is Phase.TAKE:
+            h = say(_("Double 1! Take one of {name}'s tokens:").format(name=self.name(other(me))), bold=True)
+            say(_("click a glowing token; it goes back to its owner."), h + 6)
+        elif ph is Phase.PASS:
+            surface.paragraph(self.pass_reason(), pygame.Rect(x, y, 540, 150), theme.BODY)
+            self.pass_btn.draw(surface)
+        elif ph is Phase.WRONG and self.ctl.wrong is not None:           # K-7a
+            op, typed, right = self.ctl.wrong
+            say(texts.wrong(op, right, typed), color=theme.ACCENT)
+            surface.text(f"{show_op(op)} = {right}", (x, y + 80), 72, theme.GOOD, bold=True)
+            say(_("Click, Enter or Space to continue."), 190, theme.SMALL, theme.MUTED)
+        elif ph is Phase.AI:
+            if self.ai_expr is not None:
+                expr, value = self.ai_expr
+                say(_("{name} calculates:").format(name=self.name(me)))
+                surface.text(f"{expr} = {'?' if value is None else value}", (x, y + 40), 60, theme.ACCENT, bold=True)
+            else:
+                say(_("{name} is thinking…").format(name=self.name(me)), size=theme.LARGE)
+
+    def end_breakdown(self) -> tuple[dict[str, int], dict[str, list[str]]]:
+        """K-9/K-10: each side's total and its runs as text lines ("a1–b1–c1  (8 + 7 + 0)  10")."""
+        totals, lines = {"r": 0, "b": 0}, {"r": [], "b": []}
+        for p in ("r", "b"):
+            for run in self.pos.runs(p):
+                totals[p] += run.points
+                lines[p].append(f"{'–'.join(run.cells)}  ({' + '.join(map(str, run.numbers))})  {run.points}")
+        return totals, lines
+
+    def _end_title(self) -> str:
+        w = self.pos.outcome().winner
+        return texts.end_title(None if w is None else self.name(w))
+
+    def _end_accent(self):
+        w = self.pos.outcome().winner
+        return theme.ACCENT if w is None else SIDE_COLOR[w]
+
+    def _end_lines(self) -> list[str]:
+        totals, lines = self.end_breakdown()
+        out = [texts.end_score(self.name(p), totals[p], len(lines[p])) for p in ("r", "b")]
+        if self.hinted:
+            out.append(texts.hinted_turns(len(self.hinted)))
+        return out
+
+    def _build_op_buttons(self) -> None:
+        """The operation buttons of the ``choose`` phase (K-7): four operations, or the usable
+        results with assisted calculation (``TurnController.offered_ops``)."""
+        offered = self.ctl.offered_ops(self.pos, self.assisted)
+        rects = view.op_button_rects(len(offered), self.assisted)
+        values = results(*self.ctl.dice)
+        self.op_buttons = []
+        for k, ((op, enabled), r) in enumerate(zip(offered, rects)):
+            if self.assisted:
+                self.op_buttons.append(Button(r, f"{show_op(op)} = {values[op]}",
+                                              lambda op=op: self.choose_assisted(op),
+                                              color=theme.PANEL_HI, size=theme.LARGE))
+            else:
+                self.op_buttons.append(Button(r, show_op(op), lambda op=op: self.choose_op(op),
+                                              enabled=enabled, size=theme.LARGE))
