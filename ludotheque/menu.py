@@ -85,7 +85,7 @@ def resume_game(app, game) -> None:
     if not specs or len(specs) != 2:
         specs = (PlayerSpec(_("Player 1")), PlayerSpec(_("Player 2")))
     start_game(app, game, GameConfig(players=specs, seed=app.rng_seed,
-                                     options=game.default_options(), resume=data))
+                                     options=game.saved_options(data.get("options")), resume=data))
 
 
 def start_game(app, game, config: GameConfig) -> None:
