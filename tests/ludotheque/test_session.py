@@ -566,3 +566,21 @@ def race_with_an_option():
     from ludotheque.game import Option
 
     return dataclasses.replace(make_race_descriptor(), options=(Option("target", lambda: "Target", (1, 2, 3), 2),))
+
+
+@pytest.mark.parametrize("vs_ai", [False, True])
+def test_every_setup_screen_fits_the_window_with_all_its_options(tmp_path, vs_ai):
+    """Found by a newcomer: Magico against the computer (four options) put Start and Back
+    below the foot of a 1280×720 window."""
+    import main
+    from ludotheque import theme
+    from ludotheque.menu import SetupScene
+
+    games = main.descriptors()
+    app = make_app(games, folder=tmp_path)
+    for game in games:
+        setup = SetupScene(app, game)
+        setup._set_mode(vs_ai)
+        for widget in setup.focus.widgets:
+            rect = widget.rect
+            assert 0 <= rect.top and rect.bottom <= theme.H and rect.right <= theme.W, (game.id, rect)
