@@ -300,8 +300,12 @@ class GlissandoScene(Scene):
 
     def undo(self) -> bool:
         """Two players: take back the last turn (or the pawn just placed). Against the
-        computer: back to the start of your last turn. Off in computer-only games."""
+        computer: back to the start of your last turn. Off in computer-only games and
+        once the game is over (:meth:`GameSession.can_undo`)."""
         if self.anim is not None or self.session.seats.all_ai:
+            return False
+        if self.session.over:                   # a won game stays won; the end panel stays
+            self.app.toast(_("The game is over: nothing to undo."), 1.5)
             return False
         if self.human_to_move and self.board.stage not in ("place", None):
             self.board.reset(self.pos)                      # take back the placement

@@ -152,12 +152,15 @@ class GameSession:
             self.autosave()
 
     def can_undo(self) -> bool:
-        """True when :meth:`undo` would take something back."""
+        """True when :meth:`undo` would take something back: never once the game is over
+        (a won game stays won — its save is already deleted, and the end panel stays)."""
         return self._undo_point() is not None
 
     def _undo_point(self) -> int | None:
         if self.log is None or self.seats.all_ai or not self.log.turns:
             return None
+        if self._ended or self.over:
+            return None                          # a finished game cannot be undone
         if not self.seats.any_ai:
             return len(self.log.turns) - 1
         return self.log.last_index(lambda st: not self.seats.is_ai(st.to_move))
@@ -165,7 +168,8 @@ class GameSession:
     def undo(self) -> list[str]:
         """Take back the last turn (two people), or back to the start of the last turn a
         person played (against the computer: its replies go too); nothing in a game of
-        two computers. Cancels the computer's decision and the timed steps, and autosaves.
+        two computers, nor once the game is over (:meth:`can_undo`). Cancels the
+        computer's decision and the timed steps, and autosaves.
 
         :returns: the turns taken back, oldest first (``[]``: nothing to undo).
         """
@@ -175,7 +179,6 @@ class GameSession:
         gone = self.log.truncate(k)
         self.ai.cancel()
         self.timeline.clear()
-        self._ended = False
         self.autosave()
         return gone
 

@@ -194,6 +194,29 @@ def test_killing_the_worker_mid_decision_the_game_goes_on(app, tmp_path, monkeyp
 
 @pytest.mark.parametrize("players", [HUMANS, (PlayerSpec("Ann"), PlayerSpec("C", "ai", "master"))],
                          ids=["two people", "against the computer"])
+def test_U_after_the_winning_move_undoes_nothing_and_the_end_panel_stays(app, players):
+    """Found by a new player: U took back the winning five (G-5), the game went on and
+    the menu offered "Resume" for a finished game."""
+    scene = start(app, "8/8/8/8/8/8/O7/BBBB2OO b 1-0 28-29 2", players=players)
+    click(app, at("e1"))
+    key(app, pygame.K_RETURN)
+    click(app, at("a1"))
+    click(app, at("b1"))
+    frames(app, 1)
+    assert scene.pos.is_terminal()
+    turns = list(scene.log.turns)
+    for k in (pygame.K_u, pygame.K_BACKSPACE):
+        key(app, k)
+        frames(app, 1)
+    assert scene.undo() is False
+    assert scene.log.turns == turns and scene.pos.is_terminal() and not scene.end.hidden
+    assert not scene.undo_btn.enabled
+    app.saves.flush()
+    assert not app.saves.exists("glissando")              # the menu offers no "Resume"
+
+
+@pytest.mark.parametrize("players", [HUMANS, (PlayerSpec("Ann"), PlayerSpec("C", "ai", "master"))],
+                         ids=["two people", "against the computer"])
 def test_the_review_opens_from_the_end_panel_and_steps_through_the_game(app, players):
     scene = start(app, "8/8/8/8/8/8/O7/BBBB2OO b 1-0 28-29 2", players=players)
     click(app, at("e1"))

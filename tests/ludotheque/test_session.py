@@ -460,6 +460,20 @@ def test_no_undo_in_a_game_of_two_computers(app):
     assert not scene.session.can_undo() and scene.session.undo() == []
 
 
+def test_a_won_game_cannot_be_undone_and_leaves_no_save_to_resume(app):
+    """Found by a new player: after the winning move, U took it back, the game went on
+    and the menu offered "Resume" for a finished game. A finished game stays finished."""
+    scene = start(app, PEOPLE)
+    while not scene.state.is_terminal():
+        scene.play("+2" if "+2" in scene.state.legal_actions() else "+1")
+    assert on_disk(app) is None
+    winning = list(scene.log.turns)
+    assert not scene.session.can_undo() and scene.session.undo() == []
+    key(app, pygame.K_u)
+    assert scene.log.turns == winning and scene.state.is_terminal()
+    assert on_disk(app) is None                          # nothing for the menu to resume
+
+
 # ------------------------------------------------------------------ the whole game
 
 def test_a_demo_plays_to_the_end_and_offers_a_rematch_with_the_next_seed(app):
