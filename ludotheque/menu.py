@@ -83,7 +83,7 @@ def resume_game(app, game) -> None:
     except ValueError:
         specs = None
     if not specs or len(specs) != 2:
-        specs = (PlayerSpec(_("Player 1")), PlayerSpec(_("Player 2")))
+        specs = (PlayerSpec(""), PlayerSpec(""))      # unnamed: shown by their sides' names
     start_game(app, game, GameConfig(players=specs, seed=app.rng_seed,
                                      options=game.saved_options(data.get("options")), resume=data))
 
@@ -329,9 +329,12 @@ class SetupScene(Scene):
         return out
 
     def players(self) -> tuple:
-        """The two seats as chosen (a blank name is the side's name; a computer seat is
-        named from its level, :func:`ludotheque.game.computer_label`)."""
-        names = [n or self.side_name(i) for i, n in enumerate(self.typed_names())]
+        """The two seats as chosen. A blank name stays blank (``""``): the seat is
+        unnamed and shown by its side's name at display time, in the language of the
+        moment (:meth:`ludotheque.session.seats.Seats.name`) — a default name stored as
+        text would read "Blue" in a game saved in English and resumed in French. A
+        computer seat is named from its level, :func:`ludotheque.game.computer_label`."""
+        names = self.typed_names()
         if not self.vs_ai:
             return (PlayerSpec(names[0]), PlayerSpec(names[1]))
         seats = []

@@ -81,7 +81,7 @@ class MississippiScene(Shown, Scene):
         except (TypeError, ValueError):
             size = 1
         self.log = self.session.open_log(Match.from_text, lambda: Match.new(
-            left=team_names(self.players[0].name, size), right=team_names(self.players[1].name, size)))
+            left=team_names(self._base_name(0), size), right=team_names(self._base_name(1), size)))
         self.last_shot = ShotRecord.from_dict(resume.get("last_shot"))
         hinted = resume.get("hinted", [])
         self.hinted: set[int] = {h for h in hinted if isinstance(h, int)} if isinstance(hinted, list) else set()
@@ -117,6 +117,16 @@ class MississippiScene(Shown, Scene):
     def match(self) -> Match:
         """The match now (the turn log's state; read it, change it with :meth:`play`)."""
         return self.log.state
+
+    def _base_name(self, i: int) -> str:
+        """The name the team members of seat ``i`` are made from (M-E2): what was typed,
+        or for an unnamed person the side's name in the language of the moment ("Blue 1",
+        "Blue 2"; one member is shown by :meth:`Shown.who` at display time, not from the
+        match); a computer seat's display name."""
+        p = self.players[i]
+        if p.kind == "human":
+            return self.session.name(("left", "right")[i])
+        return p.name
 
     def _extra(self) -> dict:
         return {"options": dict(self.options), "hinted": sorted(self.hinted),

@@ -36,7 +36,8 @@ def test_menu_has_one_tile_per_registered_game(app):
 def test_starting_a_game_from_the_menu(app):
     scene = start_two_player(app)
     assert scene.game_id == "counter"
-    assert [p.name for p in scene.config.players] == ["Left", "Right"]
+    # names left empty stay unnamed: the game names them from their sides when shown
+    assert [p.name for p in scene.config.players] == ["", ""]
 
 
 def test_only_the_left_button_clicks(app):
@@ -352,3 +353,41 @@ def test_corrected_settings_are_told_once_as_a_toast(tmp_path):
     assert [t for t, _left in app.toasts.queue if "volume" in t] == [app.toasts.current]
     again = make_app([make_descriptor("counter")], folder=tmp_path)
     assert again.toasts.current is None                    # corrected in the file: not said at the next start
+
+
+@pytest.mark.parametrize("vs_ai", [False, True], ids=["two people", "against the computer"])
+def test_names_left_empty_are_stored_unnamed_and_resume_in_french_by_their_sides(tmp_path, vs_ai):
+    """Found by a new player: a seat whose name was left empty was stored as "Blue", so a
+    game saved in English and resumed in French said "Blue" ("Blue contre Ordinateur",
+    "Blue : posez un pion…"). The seat is stored unnamed and named from its side at
+    display time, in the language of the moment."""
+    import glissando
+    import magico
+    import mississippi
+    from ludotheque.menu import resume_game, saved_game_text
+
+    french = {"glissando": ["Bleu", "Orange"], "magico": ["Rouge", "Bleu"],
+              "mississippi": ["Bleu", "Orange"]}
+    for game in (glissando.DESCRIPTOR, magico.DESCRIPTOR, mississippi.DESCRIPTOR):
+        app = make_app([game], folder=tmp_path / game.id)
+        app.push(SetupScene(app, game, vs_ai=vs_ai))
+        app.top.begin()                                  # both name fields left empty
+        scene = app.top
+        sides = scene.session.seats.sides
+        assert [p.name for p in scene.session.seats.players if p.kind == "human"] == [""] * (1 if vs_ai else 2)
+        assert scene.session.name(sides[0]) == [s() for s in game.default_sides][0]   # "Blue" in English
+        scene.session.turn_played()                      # autosaved as after a turn
+        app.saves.flush()
+        saved = app.saves.load(game.id)
+        assert all(p.get("name", "") == "" for p in saved["players"]), saved["players"]
+        i18n.set_language("fr")
+        try:
+            want = [french[game.id][0], "Ordinateur" if vs_ai else french[game.id][1]]
+            assert "{} contre {}".format(*want) in saved_game_text(app, game)
+            app.to_menu()
+            resume_game(app, game)
+            again = app.top
+            assert again is not scene and again.session.resumed
+            assert [again.session.name(s) for s in sides] == want
+        finally:
+            i18n.set_language("en")
