@@ -36,6 +36,32 @@ def note_lines(text: str, width: int) -> tuple[int, tuple[str, ...]]:
     return theme.SMALL, theme.wrap(text, theme.SMALL, width)[:3]
 
 
+NOTE_PAD = 6        #: design px kept clear between a message and the note box's top and bottom borders
+NOTE_GAP = 2        #: design px between two lines of a message
+
+
+def fit_note(text: str, box, head: int = 0, max_lines: int = 3):
+    """Fit a message into the note box ``box`` (a design-px rect ``(x, y, w, h)``) under
+    a title ``head`` px tall: the largest size from ``theme.BODY`` down to 14 px at which
+    it fits whole on at most ``max_lines`` lines (wrapped by
+    :func:`ludotheque.session.textfit.fit_text`) that also stay inside the box's height,
+    :data:`NOTE_PAD` px clear of its borders; at 14 px, what does not fit is cut with an
+    ellipsis. :returns: ``(Fitted, step)`` — the lines, their size, and the distance
+    from one line's top to the next (px)."""
+    w, h = R(box).size
+    room = h - 2 * NOTE_PAD - head
+    fitted = None
+    for size in range(theme.BODY, 13, -1):
+        step = theme.font(size).get_linesize() + NOTE_GAP
+        n = min(max_lines, (room + NOTE_GAP) // step)
+        if n < 1:
+            continue
+        fitted = fit_text(text, w - 28, theme_measure, size=size, max_lines=n, prefer="size")
+        if not fitted.cut:
+            return fitted, step
+    return fitted, theme.font(14).get_linesize() + NOTE_GAP
+
+
 class MagicoScreen:
     """Drawing for :class:`magico.scene.MagicoScene` (a mixin: ``self`` is the scene)."""
 
@@ -89,16 +115,15 @@ class MagicoScreen:
 
     def _draw_note(self, surface, text: str, color, title: str | None = None) -> None:
         """A message (or a hint, under its ``title``) in the note box: the largest size
-        at which it fits, three lines at most (four under a title)."""
+        at which it fits inside the box, borders clear (:func:`fit_note`), three lines at
+        most (four under a title)."""
         box = R(view.NOTE_RECT)
         if title is not None:
             box = box.inflate(0, 60).move(0, -30)
         surface.panel(box, (22, 25, 32), radius=12, border=color)
         head = theme.font(theme.SMALL, True).get_linesize() + 4 if title is not None else 0
-        fitted = fit_text(text, box.width - 28, theme_measure, size=theme.BODY, smallest=14,
-                          max_lines=4 if title is not None else 3, prefer="size")
-        step = theme.font(fitted.size).get_linesize() + 2
-        top = box.centery - (step * len(fitted.lines) + head) // 2
+        fitted, step = fit_note(text, box, head, max_lines=4 if title is not None else 3)
+        top = box.centery - (step * len(fitted.lines) - NOTE_GAP + head) // 2
         if title is not None:
             surface.text(title, (box.x + 14, top), theme.SMALL, theme.MUTED, bold=True)
         for k, line in enumerate(fitted.lines):

@@ -544,3 +544,41 @@ def test_K_7a_the_computers_wrong_result_is_shown_beside_the_right_one(app):
     assert run_until(app, lambda: scene.note is not None and "8" in scene.note[0], 5)
     text = scene.note[0].replace("\u00a0", " ")
     assert "6 + 3 = 8" in text and "9" in text          # what it wrote, and the right result
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("what", ["undo-after-roll", "6 ÷ 5"])
+def test_a_three_line_message_stays_inside_the_note_box_clear_of_its_borders(app, lang, what):
+    """Found by a new player: three lines at body size (3 × 30 px) in the 88 px note box
+    ran into its top and bottom borders ("The dice are rolled: play this turn to its end
+    first (K-4)…", "6 ÷ 5 = 1.2 is not a whole number…"), longer still in French."""
+    from magico import texts
+    from magico.screen import NOTE_GAP, NOTE_PAD, fit_note
+
+    i18n.set_language(lang)
+    try:
+        scene = start(app, rolls=[(6, 5)])
+        roll(app, scene)
+        if what == "undo-after-roll":
+            key(app, pygame.K_u)
+            want = texts.undo_refused("after-roll")
+        else:
+            scene.choose_op("6/5")
+            scene.submit_result("1")
+            want = texts.unusable("not-whole", "6/5", 1.2)
+        frames(app, 1)
+        assert scene.note is not None and scene.note[0] == want
+        box = pygame.Rect(view.NOTE_RECT)
+        fitted, step = fit_note(want, box)
+        assert not fitted.cut and " ".join(fitted.lines).split() == want.split()   # said whole
+        assert len(fitted.lines) >= 2
+        assert step * len(fitted.lines) - NOTE_GAP <= box.h - 2 * NOTE_PAD          # inside, borders clear
+        with app.canvas.recording() as drawn:
+            scene.draw(app.canvas)
+        assert [t[0] for t in drawn if t[0] in fitted.lines] == list(fitted.lines)
+        fill = pixel(app, (box.right - 6, box.centery))            # the box's own colour
+        for y in (box.top + 3, box.top + 4, box.bottom - 5, box.bottom - 4):
+            row = {pixel(app, (x, y)) for x in range(box.x + 14, box.right - 14, 2)}
+            assert row == {fill}, (y, row - {fill})                  # no letter on the borders' rows
+    finally:
+        i18n.set_language("en")
