@@ -14,9 +14,14 @@ Players: the levels of ``glissando.ai.choose_turn`` (``beginner``, ``intermediat
 alone decide and a seed repeats a game on any machine) and the independent opponents of
 ``benchmarks/glissando_reference.py`` (``ref-greedy``, ``ref-2ply``).
 
-A series ``A:B`` of ``n`` games: game ``i`` uses seed ``1000 + i`` for everything random
-(one ``random.Random`` shared by both players), Blue moves first (G-2 fixed by the
-setting), ``A`` plays Blue in even games and Orange in odd ones. Each game is recorded
+A series ``A:B`` of ``n`` games: game ``i`` opens with ``OPENING_TURNS`` random turns
+(a placement and maybe a slide each, drawn with seed ``5000 + i // 2``: games ``2k`` and
+``2k + 1`` share their opening), then uses seed ``1000 + i`` for everything random (one
+``random.Random`` shared by both players); Blue moves first (G-2 fixed by the setting),
+``A`` plays Blue in even games and Orange in odd ones. The random openings matter: the
+players are nearly deterministic (their seeds only break ties), so seeds alone give
+little variety: from the empty board an early Master won all 6 games as Blue and lost
+all 6 as Orange against Expert. Each game is recorded
 (winner, points, every turn, every decision's wall and CPU time) in ``--save`` (JSON
 lines), so long series can be run in parts and tables rebuilt with ``--from``.
 
@@ -67,6 +72,7 @@ POSITIONS = [
 ]
 
 PLAYER_NAMES = LEVELS + tuple(REFERENCES)
+OPENING_TURNS = 2    # random turns (one each side) before the players take over
 
 #: The series of the full run: (A, B, games). Master against the issue's reference
 #: gets the most games; the rest link every player into one Elo table.
@@ -81,9 +87,32 @@ SERIES = [
 ]
 
 
+#: Probes (not levels): Master with module settings changed: ``master-d2`` is Master
+#: with its iterative deepening stopped at two plies (``glissando.ai.master.MAX_DEPTH``;
+#: the level until 2026-12-01), ``master-d4`` at four.
+PROBES = {"master-d2": {"MAX_DEPTH": 2}, "master-d4": {"MAX_DEPTH": 4}}
+
+
+def _probe(settings: dict):
+    from glissando.ai import master
+
+    def move(p, rng):
+        old = {k: getattr(master, k) for k in settings}
+        for k, v in settings.items():
+            setattr(master, k, v)
+        try:
+            return choose_turn(p, "master", rng, time_limit=math.inf)
+        finally:
+            for k, v in old.items():
+                setattr(master, k, v)
+    return move
+
+
 def _mover(name: str):
     if name in REFERENCES:
         return REFERENCES[name]
+    if name in PROBES:
+        return _probe(PROBES[name])
     if name not in LEVELS:
         raise SystemExit(f"unknown player {name!r} (one of {', '.join(PLAYER_NAMES)})")
     return lambda p, rng: choose_turn(p, name, rng, time_limit=math.inf)
@@ -97,6 +126,11 @@ def play_game(job: tuple[str, str, int]) -> dict:
     seats = {"b": a, "o": b} if i % 2 == 0 else {"b": b, "o": a}
     movers = {a: _mover(a), b: _mover(b)}
     turns, wall, cpu = [], {a: [], b: []}, {a: [], b: []}
+    opening = random.Random(5000 + i // 2)              # the same for games 2k and 2k+1
+    for _ in range(OPENING_TURNS):
+        t = opening.choice([x for x in p.turns() if " x" not in x])
+        p = p.play(t)
+        turns.append(t)
     while not p.over:
         who = seats[p.to_move]
         t0, c0 = time.perf_counter(), time.process_time()
@@ -113,7 +147,11 @@ def play_game(job: tuple[str, str, int]) -> dict:
 
 def run_series(pairs, jobs: int = 1, save: str | None = None, log=print) -> list[dict]:
     """Play every ``(A, B, games)`` of ``pairs``; ``jobs`` worker processes."""
-    work = [(a, b, i) for a, b, n in pairs for i in range(n)]
+    lists = [[(a, b, i) for i in range(first[0] if first else 0, (first[0] if first else 0) + n)]
+             for a, b, n, *first in pairs]
+    # round robin over the series: a run stopped early has played some of every series
+    work = [job for k in range(max(map(len, lists), default=0)) for lst in lists
+            if k < len(lst) for job in [lst[k]]]
     out = []
     fh = open(save, "a", encoding="utf-8") if save else None
     try:
@@ -289,8 +327,8 @@ def main(quick: bool = False, log=print, jobs: int = 1, games: int | None = None
 def _pairs(text: str, games: int | None) -> list:
     out = []
     for item in text.split(","):
-        a, b, *n = item.split(":")
-        out.append((a, b, int(n[0]) if n else (games or 40)))
+        a, b, *n = item.split(":")           # A:B[:games[:first game]]
+        out.append((a, b, int(n[0]) if n else (games or 40), int(n[1]) if len(n) > 1 else 0))
     return out
 
 
@@ -300,7 +338,8 @@ if __name__ == "__main__":
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes for the games")
     ap.add_argument("--games", type=int, help="games per series (default: see SERIES)")
-    ap.add_argument("--series", help="A:B[:games],... instead of SERIES; only the games")
+    ap.add_argument("--series", help="A:B[:games[:first]],... instead of SERIES; only the "
+                    "games (games first … first + games - 1: a series run in parts)")
     ap.add_argument("--save", help="append every game record to this JSON-lines file")
     ap.add_argument("--from", dest="from_", nargs="+", help="only tabulate saved games")
     ap.add_argument("--times", action="store_true", help="only the fixed-position times")

@@ -18,6 +18,10 @@ Players (each ``choose(position, rng) -> str``, a G-N2 turn text):
     first mover's side); the turn whose worst reply is best is played. With width 10 it
     thinks about 0.1 s a move on one free core (``benchmarks/glissando_ai.py`` reports
     its measured time).
+``ref-2ply-wide``
+    The same search with width 30 (about three times the thinking time): a stronger
+    independent opponent, to see how much of Master's margin over ``ref-2ply`` comes
+    from the reference's narrow root.
 
 Pattern evaluation, for the side ``X`` to move against ``Y`` (points x 1000): every
 window of five cells in a row, column or diagonal that holds no pawn of the other colour
@@ -285,7 +289,13 @@ def two_ply(position: Position, rng: random.Random, width: int = 10) -> str:
     return best_text
 
 
+def two_ply_wide(position: Position, rng: random.Random) -> str:
+    """``ref-2ply-wide``: :func:`two_ply` with the 30 best turns searched."""
+    return two_ply(position, rng, width=30)
+
+
 PLAYERS = {
     "ref-greedy": greedy,
     "ref-2ply": two_ply,
+    "ref-2ply-wide": two_ply_wide,
 }

@@ -14,7 +14,9 @@ Players: the levels of :mod:`magico.ai` through the contract
 one-ply and ``ref2`` two-ply expectimax, no code shared with the project's AI), and
 ``master-d1``, ``master-d2``, … — Master's evaluation searched exactly that many
 chance plies for every option (no budget, no clock): how far more search moves the
-result against the one-ply reference, i.e. where the dice put the ceiling.
+result against the one-ply reference, i.e. where the dice put the ceiling; and
+``master-deep``, the level until 2026-12-01 (two plies, then up to four while a budget
+of 250,000 searched placements allows).
 
 A series of ``n`` games between A and B: game ``i`` is seeded ``seed0 + i`` (the dice,
 :class:`magico.rules.Dice`, and each player's own ``random.Random``); A is Red and
@@ -75,6 +77,9 @@ def turn_function(name: str):
     """``(position, dice, rng) -> K-N2 text`` of player ``name``."""
     if name in reference.LEVELS:
         return lambda p, d, rng: reference.choose_turn(p, d, name, rng)
+    if name == "master-deep":  # the level until 2026-12-01: deeper than 2 plies by budget
+        prm = ai.replace(ai.MASTER, max_depth=4, time_limit=float("inf"))
+        return lambda p, d, rng: ai.master_turn(p, d[0], d[1], rng, prm)
     if name.startswith("master-d"):
         depth = int(name[len("master-d"):])
         prm = ai.replace(ai.MASTER, depth=depth, max_depth=depth, budget=0,
@@ -141,6 +146,65 @@ def series(a: str, b: str, games: int, seed0: int, clock: dict | None = None,
             "low_pct": round(100 * lo, 1), "high_pct": round(100 * hi, 1),
             "mean_turns": round(statistics.mean(turns), 1),
             "seconds": round(time.perf_counter() - t0, 1), "record": record}
+
+
+def play_record(a: str, b: str, i: int, seed0: int) -> dict:
+    """Game ``i`` of the series ``a`` against ``b`` seeded from ``seed0`` (the same game
+    as the ``i``-th of :func:`series`), as a record: winner, ``a``'s score, scores,
+    turns, and every decision's wall and CPU seconds per player."""
+    red, blue = (a, b) if i % 2 == 0 else (b, a)
+    clock: dict = {}
+    t0 = time.perf_counter()
+    p, n = play(seed0 + i, red, blue, clock)
+    w = p.winner if p.is_over else "draw"
+    score_a = 0.5 if w == "draw" else 1.0 if (w == "r") == (i % 2 == 0) else 0.0
+    return {"a": a, "b": b, "game": i, "seed": seed0 + i, "red": red, "winner": w,
+            "score_a": score_a, "turns": n, "score": p.scores(),
+            "wall": {k: [round(x[0], 4) for x in v] for k, v in clock.items()},
+            "cpu": {k: [round(x[1], 4) for x in v] for k, v in clock.items()},
+            "seconds": round(time.perf_counter() - t0, 2)}
+
+
+def tabulate(records: list[dict], log=print) -> list[dict]:
+    """Series results (W-D-L of A, score, 95 % Wilson interval), the Elo table (Beginner
+    at 1000 if it played) and per-player decision times of game records (later copies of
+    a game replace earlier ones); prints them with ``log`` and returns the series rows."""
+    games = {}
+    for r in records:
+        games[(r["a"], r["b"], r["seed"])] = r
+    by: dict = {}
+    for r in games.values():
+        by.setdefault((r["a"], r["b"]), []).append(r)
+    rows = []
+    for (a, b), gs in sorted(by.items()):
+        w = sum(g["score_a"] == 1 for g in gs)
+        d = sum(g["score_a"] == 0.5 for g in gs)
+        lo, hi = wilson(w + d / 2, len(gs))
+        rows.append({"a": a, "b": b, "games": len(gs), "wins": w, "draws": d,
+                     "losses": len(gs) - w - d,
+                     "score_pct": round(100 * (w + d / 2) / len(gs), 1),
+                     "low_pct": round(100 * lo, 1), "high_pct": round(100 * hi, 1),
+                     "turns": sum(g["turns"] for g in gs)})
+        log(f"{a} vs {b}: {rows[-1]['score_pct']} % ({rows[-1]['low_pct']}–"
+            f"{rows[-1]['high_pct']}), {w}-{d}-{len(gs) - w - d} of {len(gs)}, "
+            f"{rows[-1]['turns']} turns checked legal")
+    pairs = [(g["red"], g["b"] if g["red"] == g["a"] else g["a"],
+              1.0 if g["winner"] == "r" else 0.0 if g["winner"] == "b" else 0.5)
+             for g in games.values()]
+    names = {x for g in pairs for x in g[:2]}
+    for line in table(fit(pairs, anchor="beginner" if "beginner" in names else sorted(names)[0],
+                          bootstrap=400, seed=1)):
+        log(line)
+    times: dict = {}
+    for g in games.values():
+        for who, xs in g["wall"].items():
+            t = times.setdefault(who, ([], []))
+            t[0].extend(xs)
+            t[1].extend(g["cpu"][who])
+    for who, (wall, cpu) in sorted(times.items()):
+        log(f"{who}: {len(wall)} decisions, wall median {statistics.median(wall):.4f} s max "
+            f"{max(wall):.3f} s, CPU median {statistics.median(cpu):.4f} s max {max(cpu):.3f} s")
+    return rows
 
 
 def times_summary(samples: list[tuple[float, float, bool]]) -> dict:
@@ -233,7 +297,28 @@ if __name__ == "__main__":
     ap.add_argument("--save", help="write the series and decision times to this JSON file")
     ap.add_argument("--table", nargs="+", metavar="FILE",
                     help="print the Elo table of saved series instead of playing")
+    ap.add_argument("--play", nargs="+", metavar="A:B:GAMES:SEED0[:FIRST]",
+                    help="play games FIRST … FIRST + GAMES - 1 of these series, one JSON "
+                    "line per game appended to --games-file (a long series in parts)")
+    ap.add_argument("--games-file", help="JSON-lines file of game records (--play)")
+    ap.add_argument("--from", dest="from_", nargs="+", metavar="FILE",
+                    help="tabulate game records: series, Elo table, decision times")
     args = ap.parse_args()
+    if args.play:
+        with open(args.games_file, "a", encoding="utf-8") as fh:
+            for item in args.play:
+                a, b, n, seed0, *first = item.split(":")
+                f0 = int(first[0]) if first else 0
+                for i in range(f0, f0 + int(n)):
+                    fh.write(json.dumps(play_record(a, b, i, int(seed0))) + "\n")
+                    fh.flush()
+        sys.exit(0)
+    if args.from_:
+        recs = [json.loads(line) for f in args.from_
+                for line in Path(f).read_text(encoding="utf-8").splitlines() if line.strip()]
+        tabulate(recs)
+        print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        sys.exit(0)
     if args.table:
         saved = [json.loads(Path(f).read_text(encoding="utf-8")) for f in args.table]
         results = [r for s in saved for r in s["results"]]

@@ -154,3 +154,18 @@ class GameDescriptor:
     def default_options(self) -> dict:
         """Each option at its default value."""
         return {o.key: o.default for o in self.options}
+
+    def saved_options(self, saved) -> dict:
+        """The options a save was played with (``saved``: the save's ``options``, any
+        JSON), each checked against this game's :class:`Option` values; anything unknown,
+        missing or out of range gets its default. Never raises."""
+        out = self.default_options()
+        if isinstance(saved, dict):
+            for o in self.options:
+                value = saved.get(o.key, o.default)
+                try:
+                    if value in o.values:
+                        out[o.key] = value
+                except TypeError:          # an unhashable value from a damaged file
+                    pass
+        return out

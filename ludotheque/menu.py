@@ -85,7 +85,7 @@ def resume_game(app, game) -> None:
     if not specs or len(specs) != 2:
         specs = (PlayerSpec(_("Player 1")), PlayerSpec(_("Player 2")))
     start_game(app, game, GameConfig(players=specs, seed=app.rng_seed,
-                                     options=game.default_options(), resume=data))
+                                     options=game.saved_options(data.get("options")), resume=data))
 
 
 def start_game(app, game, config: GameConfig) -> None:
@@ -261,29 +261,34 @@ class SetupScene(Scene):
         f.widgets.clear()
         y = 150
         x, w = 320, 640
-        f.add(Cycler((x, y, w, 52), lambda: _("Mode"), (False, True), int(self.vs_ai), self._set_mode,
+        # rows of 52 every 64 units, closer together when there are too many for Start
+        # and Back (64 high, 16 below the last row) to end 16 above the screen's foot
+        rows = (4 if self.vs_ai else 3) + len(self.offered_options())
+        step = min(64, (theme.H - 16 - 64 - 16 - y) // rows)
+        h = min(52, step - 8)
+        f.add(Cycler((x, y, w, h), lambda: _("Mode"), (False, True), int(self.vs_ai), self._set_mode,
                      label_of=lambda v: _("Against the computer") if v else _("Two players")))
-        y += 64
+        y += step
         if self.vs_ai:
             levels = tuple(self.game.levels)                # decision 3: Master for Glissando, Magico
-            self.level_cycler = f.add(Cycler((x, y, w, 52), lambda: _("Level"), levels,
+            self.level_cycler = f.add(Cycler((x, y, w, h), lambda: _("Level"), levels,
                                              levels.index(self.level), self._set_level, label_of=level_name))
-            y += 64
-            f.add(Cycler((x, y, w, 52), lambda: _("You play"), (0, 1), self.human_seat, self._set_seat,
+            y += step
+            f.add(Cycler((x, y, w, h), lambda: _("You play"), (0, 1), self.human_seat, self._set_seat,
                          label_of=self.side_name))
-            y += 64
+            y += step
         for i, e in enumerate(self.entries):
             if self.vs_ai and i != self.human_seat:
                 continue
-            e.rect = pygame.Rect(x, y, w, 52)
+            e.rect = pygame.Rect(x, y, w, h)
             f.add(e)
-            y += 64
+            y += step
         for opt in self.offered_options():
             vals = tuple(opt.values)
             idx = vals.index(self.options.get(opt.key, opt.default)) if self.options.get(opt.key, opt.default) in vals else 0
-            f.add(Cycler((x, y, w, 52), opt.label, vals, idx,
+            f.add(Cycler((x, y, w, h), opt.label, vals, idx,
                          lambda v, k=opt.key: self.options.__setitem__(k, v), label_of=opt.label_of))
-            y += 64
+            y += step
         self.start = f.add(Button((x + w - 300, max(y + 16, 560), 300, 64), lambda: _("Start"), self.begin,
                                   color=theme.GOOD, size=theme.LARGE))
         f.add(Button((x, max(y + 16, 560), 200, 64), lambda: _("Back"), self.app.pop))

@@ -37,9 +37,10 @@ winning** (K-10: what counts is winning, not the margin):
   logistic whose width shrinks as the hands empty; a finished game is worth 1, ½ or 0.
   The model's four willingness parameters and the width were fitted to the outcomes of
   seeded games (:class:`MasterParams`).
-* *Search*: iterative deepening (depth 1 for every option, then two chance plies, then
-  deeper while the predicted cost fits a budget of searched placements — counted, not
-  timed, so a seeded game replays exactly), options ordered by the previous ply; the
+* *Search*: iterative deepening (depth 1 for every option, then two chance plies —
+  and deeper, up to ``max_depth``, while the predicted cost fits a budget of searched
+  placements, counted, not timed, so a seeded game replays exactly; the level stops at
+  two: see below), options ordered by the previous ply; the
   opponent's replies ordered by their static value and cut off Star1-style once the
   average of the best replies found so far proves an option no better than the best
   one (:meth:`_Master.bounded`); a transposition table per decision (the same
@@ -49,6 +50,12 @@ winning** (K-10: what counts is winning, not the margin):
   Measured: a Master made to take the most points available at once scored 41.5 %
   (95 % interval 38.5–44.6 %) over 1,000 seeded games against the same Master free to
   choose (two chance plies each).
+* *Depth*: two chance plies (``MasterParams.max_depth`` 2). Against the independent
+  one-ply reference (``benchmarks/magico_reference.py``, ``ref1``) the same evaluation
+  scored about the same with one ply as with two, and no more when the budget let it
+  search three or four plies late in the game (62.5 %, 59.5 %, 60.5 % over 200, 300,
+  133 games; docs/performance.md, AI strength), at twenty times the CPU time. Deeper
+  search does not buy wins here: the dice decide most of the rest.
 
 Randomness is injected (``rng``: a :class:`random.Random`), so every AI game is
 reproducible from its seeds. The evaluations work on the rules' bit masks and change
@@ -455,7 +462,7 @@ class MasterParams:
     scale1: float = 1.425
     depth: int = 2
     budget: int = 250_000
-    max_depth: int = 4
+    max_depth: int = 2
     time_limit: float = 1.2
 
 

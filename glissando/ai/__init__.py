@@ -18,9 +18,10 @@ Levels
     It does not look further (two-turn threats, forks of two fives) — the expert does.
 ``"master"``
     :mod:`glissando.ai.master`: a threat-space search for forced points of both sides
-    (:mod:`glissando.ai.tactics`), then a two-ply search over vectorised turns
-    (:mod:`glissando.ai.batch`) with exact scoring threats, a transposition table and
-    threat-first ordering. See that module and docs/glissando-notes.md.
+    (:mod:`glissando.ai.tactics`), then iterative deepening to three plies over
+    vectorised turns (:mod:`glissando.ai.batch`) with exact scoring threats, a
+    transposition table and threat-first ordering, and a safety check of the chosen
+    turn. See that module and docs/performance.md (AI strength).
 ``"expert"``
     Alpha-beta search with iterative deepening over two plies (its turn, then every
     reply), forward pruning at the root and a threat-aware evaluation.

@@ -1,7 +1,24 @@
 """Glissando's Master level (pure: numpy and :mod:`glissando.rules`, no pygame).
 
-Draft: selective negamax with iterative deepening, transposition table and a batched,
-vectorised full-width last ply. See docs/glissando-notes.md.
+One decision (:func:`choose`), for the side to move:
+
+1. a threat-space search (:func:`glissando.ai.tactics.forced_point`): a forced point of
+   ours — a sequence of scoring threats (G-5) made by placements, slides or pushes (G-3,
+   G-4) that the other side cannot all stop — is played at once;
+2. iterative deepening with a transposition table: two plies (every root turn against
+   every reply: the reply layer is one vectorised batch of :mod:`glissando.ai.batch`,
+   evaluated statically with exact scoring threats for its best children), then three
+   plies for the ``DEEP_ROOT`` best root turns (``WIDTHS`` turns per node, scoring turns
+   always among them: threat-first ordering) while the work budget and the soft
+   deadline allow;
+3. a safety check: a turn after which the other side has a forced point is replaced by
+   the best one without it, if there is one.
+
+Work is counted (turns generated), so with ``time_limit=math.inf`` a seed repeats a
+game on any machine; the wall-clock limit (``TIME_LIMIT``) only strikes on a busy
+machine. Measured strength and times: docs/performance.md (AI strength); three plies
+instead of two there took Master from 5-0-6 (11 games) to 19-0-1 (20 games) against
+Expert.
 """
 
 from __future__ import annotations
@@ -35,11 +52,11 @@ MAX_SCORING = 40     # scoring turns per node whose removals (G-5c) are all trie
 KEEP_SCORING = 4     # scoring children always searched at an inner node
 WIDTHS = (40, 10, 6, 4)   # turns searched at the root, then at ply 1, 2, 3 and deeper
 TIE = 6              # root turns within this of the best are equal: the rng picks one
-MAX_DEPTH = 2        # plies of the deepest iteration
+MAX_DEPTH = 3        # plies of the deepest iteration (3: see docs/performance.md, AI)
 DEEP_ROOT = 10       # root turns searched deeper than 2 plies (the best by depth 2)
 MY_TSS_DEPTH = 2     # our turns in the threat-space search for a forced point
 OPP_TSS_DEPTH = 2    # the opponent's, after our candidate turn (safety)
-TIME_LIMIT = 1.6     # s, wall clock, default limit of one decision (target: max <= 2 s)
+TIME_LIMIT = 1.4     # s, wall clock, default limit of one decision (target: max <= 2 s)
 BUDGET = 500_000     # work units of one decision (about 0.5 s on one free core)
 CALL_WORK = 2000     # fixed cost of one batch, in turns generated
 TSS_WORK = 4000      # positions judged by one threat-space search (about 0.1 s)

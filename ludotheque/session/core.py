@@ -182,7 +182,7 @@ class GameSession:
     # ----------------------------------------------------------------- the save
     def save_data(self) -> dict | None:
         """What to autosave now: ``players`` (kind, level, a person's name), ``seed``, the
-        log (``start``, ``turns``, ``position``) and the fields the scene's ``extra()`` gives.
+        game's ``options``, the log (``start``, ``turns``, ``position``) and the fields the scene's ``extra()`` gives.
         None when the game is over, or when it is a new game with no turn played yet
         (a saved game in progress stays on disk until then). A demo's is written under
         :attr:`save_id`, never as the player's save."""
@@ -190,7 +190,8 @@ class GameSession:
             return None
         if not (self._owns_save or self._played):
             return None
-        data = {"players": self.seats.to_save(), "seed": self.seed}
+        data = {"players": self.seats.to_save(), "seed": self.seed,
+                "options": dict(self.config.options or {})}    # a resume plays on with them
         if self.log is not None:
             data.update(self.log.to_save())
         if self._extra is not None:

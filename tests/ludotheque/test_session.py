@@ -538,3 +538,49 @@ def test_a_game_without_a_turn_log_saves_after_its_first_transition():
     phase[0] = "over"
     s.turn_played()
     assert fake.deleted == ["mississippi"] and s.save_data() is None
+
+
+def test_a_resumed_game_plays_on_with_the_options_it_was_started_with(app):
+    """Found by a newcomer: Resume rebuilt the game with the *default* options, so a game
+    started with hints on (or any variant) came back with them off."""
+    from ludotheque.menu import resume_game
+
+    game = race_with_an_option()
+    start_game(app, game, GameConfig(players=PEOPLE, seed=1, options={"target": 3}))
+    app.top.play("+2")
+    app.to_menu()
+    assert on_disk(app)["options"] == {"target": 3}
+    resume_game(app, game)
+    assert isinstance(app.top, RaceScene) and app.top.config.options == {"target": 3}
+    assert app.top.log.turns == ["+2"]
+
+
+@pytest.mark.parametrize("saved", [None, [], {"target": 9}, {"target": [1]}, {"target": "3"}, {"other": 1}])
+def test_options_from_a_damaged_save_fall_back_to_their_defaults(saved):
+    assert race_with_an_option().saved_options(saved) == {"target": 2}
+
+
+def race_with_an_option():
+    import dataclasses
+
+    from ludotheque.game import Option
+
+    return dataclasses.replace(make_race_descriptor(), options=(Option("target", lambda: "Target", (1, 2, 3), 2),))
+
+
+@pytest.mark.parametrize("vs_ai", [False, True])
+def test_every_setup_screen_fits_the_window_with_all_its_options(tmp_path, vs_ai):
+    """Found by a newcomer: Magico against the computer (four options) put Start and Back
+    below the foot of a 1280×720 window."""
+    import main
+    from ludotheque import theme
+    from ludotheque.menu import SetupScene
+
+    games = main.descriptors()
+    app = make_app(games, folder=tmp_path)
+    for game in games:
+        setup = SetupScene(app, game)
+        setup._set_mode(vs_ai)
+        for widget in setup.focus.widgets:
+            rect = widget.rect
+            assert 0 <= rect.top and rect.bottom <= theme.H and rect.right <= theme.W, (game.id, rect)
