@@ -352,3 +352,27 @@ def test_corrected_settings_are_told_once_as_a_toast(tmp_path):
     assert [t for t, _left in app.toasts.queue if "volume" in t] == [app.toasts.current]
     again = make_app([make_descriptor("counter")], folder=tmp_path)
     assert again.toasts.current is None                    # corrected in the file: not said at the next start
+
+
+def test_a_remembered_full_screen_opens_instead_of_crashing_at_start(tmp_path):
+    """Found by a new player: once F11 (or the settings switch) had saved full screen,
+    every later start died (AttributeError: 'App' object has no attribute 'screen')."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    cfg = tmp_path / "cfg" / "ludotheque"
+    cfg.mkdir(parents=True)
+    (cfg / "settings.json").write_text(json.dumps({"schema": 1, "fullscreen": True, "language": "en"}))
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", HOME=str(tmp_path),
+               XDG_CONFIG_HOME=str(tmp_path / "cfg"), XDG_DATA_HOME=str(tmp_path / "data"),
+               XDG_STATE_HOME=str(tmp_path / "state"))
+    shot = tmp_path / "menu.png"
+    r = subprocess.run([sys.executable, str(root / "main.py"), "--screenshot", str(shot), "--frames", "2"],
+                       env=env, cwd=root, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert shot.exists()
+    assert json.loads((cfg / "settings.json").read_text())["fullscreen"] is True   # still remembered
