@@ -220,6 +220,10 @@ class App:
         self._toast_seen = None
         self._held: set[int] = set()
         self._stack_version = 0
+        if window and self.settings.fullscreen:
+            # last, once the window, its surface, the canvas and the frame state exist (the
+            # toggle redraws on them): before, a remembered full screen crashed every start
+            self._toggle_fullscreen(save=False)
         self._report_problems()
 
     def _open_window(self, size) -> pygame.Surface:
@@ -250,8 +254,6 @@ class App:
                     self._fit_to_work_area(first)
             except pygame.error as exc:
                 log.warning("the window cannot be fitted to the screen: %s", exc)
-        if self.settings.fullscreen:
-            self._toggle_fullscreen(save=False)
         return pygame.display.get_surface()
 
     def _desktop_room(self):

@@ -34,11 +34,34 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import ctypes
+import ctypes.util
+import sys
 import weakref
 
 import pygame
 
 from . import theme
+
+
+def _return_large_blocks_to_the_system() -> None:
+    """Have glibc's ``malloc`` serve every block of 128 KiB or more (a layer, a backdrop:
+    1.6–14 MB) from its own ``mmap``, given back to the system when freed
+    (``mallopt(M_MMAP_THRESHOLD, 128 KiB)``, which also turns off glibc's dynamic
+    threshold). Without it, once such a block has been freed glibc raises the threshold
+    and the next layers come from the heap, whose freed pages stay resident: a
+    computer-against-computer soak (tests/test_soak.py, issue 8) kept ~4 MB per game
+    after its layers were let go. Elsewhere (macOS, Windows, musl) nothing is done."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc.mallopt(-3, 128 * 1024)      # M_MMAP_THRESHOLD (malloc.h)
+    except (OSError, AttributeError):     # not glibc
+        pass
+
+
+_return_large_blocks_to_the_system()
 
 DESIGN = (theme.W, theme.H)
 """The design size in design units (the picture every scene lays out in)."""
@@ -47,6 +70,19 @@ LAYER_BUDGET = 96 * 1024 * 1024
 """Bytes of cached layers and sprites kept per scale (least recently used go first)."""
 TEXT_CACHE = 3000
 """Text images kept (least recently used go first)."""
+VERSIONS_KEPT = 4
+"""Versions of one large picture kept per scale (least recently used go first): layers
+of :data:`VERSION_AREA` design units² or more with the same name (the first item of
+their key), size and transparency, e.g. a board at each position, the screen's still
+part (:meth:`Canvas.backdrop`) at each turn. Their keys name a state of a game, so most
+never come back; kept up to :data:`LAYER_BUDGET`, they made a computer-against-computer
+session grow by ~50 MB in 9 minutes of game time (``tests/test_soak.py``, issue 8). Four
+covers what one screen shows at once (a dimmed game under a dialog, a win screen and the
+board under it, the menu)."""
+VERSION_AREA = 256 * 256
+"""Design units² from which a layer counts as a large picture (:data:`VERSIONS_KEPT`);
+smaller ones (a glowing cell, a pawn, a die) come from a finite set and stay under
+:data:`LAYER_BUDGET` only."""
 
 
 def fit(window: tuple[int, int], design: tuple[int, int] = DESIGN) -> tuple[float, tuple[int, int]]:
@@ -73,6 +109,9 @@ class _Store:
         self.texts: collections.OrderedDict = collections.OrderedDict()
         self.layers: collections.OrderedDict = collections.OrderedDict()
         self.layer_bytes = 0
+        self.versions: dict = {}
+        """Per large picture (name, size, alpha): the layer keys of its versions kept,
+        least recently used first (:data:`VERSIONS_KEPT`)."""
         self.veils: collections.OrderedDict = collections.OrderedDict()
         self.images: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self.log: list | None = None
@@ -93,20 +132,37 @@ class _Store:
             self.texts.popitem(last=False)
         return img
 
-    def layer(self, key, make):
+    @staticmethod
+    def _bytes(entry) -> int:
+        o = entry.surface if isinstance(entry, Canvas) else entry
+        return o.get_width() * o.get_height() * o.get_bytesize()
+
+    def layer(self, key, make, picture=None):
+        """The layer or sprite kept under ``key``, made by ``make()`` when missing.
+        ``picture``: what ``key`` is a version of (name, design size, alpha), for a large
+        layer: at most :data:`VERSIONS_KEPT` versions of it are kept."""
         entry = self.layers.get(key)
         if entry is not None:
             self.layers.move_to_end(key)
+            if picture is not None and key in self.versions.get(picture, ()):
+                self.versions[picture].move_to_end(key)
             return entry
         entry = make()
-        surf = entry.surface if isinstance(entry, Canvas) else entry
-        size = surf.get_width() * surf.get_height() * surf.get_bytesize()
         self.layers[key] = entry
-        self.layer_bytes += size
+        self.layer_bytes += self._bytes(entry)
+        if picture is not None:
+            kept = self.versions.setdefault(picture, collections.OrderedDict())
+            kept[key] = None
+            while len(kept) > VERSIONS_KEPT:
+                old_key, _ = kept.popitem(last=False)
+                old = self.layers.pop(old_key, None)
+                if old is not None:
+                    self.layer_bytes -= self._bytes(old)
         while self.layer_bytes > LAYER_BUDGET and len(self.layers) > 1:
-            _k, old = self.layers.popitem(last=False)
-            o = old.surface if isinstance(old, Canvas) else old
-            self.layer_bytes -= o.get_width() * o.get_height() * o.get_bytesize()
+            old_key, old = self.layers.popitem(last=False)
+            self.layer_bytes -= self._bytes(old)
+            for kept in self.versions.values():
+                kept.pop(old_key, None)
         return entry
 
     def veil(self, size: tuple[int, int], rgba: tuple) -> pygame.Surface:
@@ -449,7 +505,10 @@ class Canvas:
             return layer
         if self._store.log is not None:          # recording: drawn afresh, every text seen
             return make()
-        return self._store.layer(("layer", key, tuple(size), alpha), make)
+        picture = None
+        if size[0] * size[1] >= VERSION_AREA:    # a large picture: its versions are bounded
+            picture = (key[0] if isinstance(key, tuple) and key else key, tuple(size), alpha)
+        return self._store.layer(("layer", key, tuple(size), alpha), make, picture)
 
     def sprite(self, key, build) -> pygame.Surface:
         """A device-resolution image made once per scale by ``build(scale)`` (e.g. a pawn
@@ -461,7 +520,8 @@ class Canvas:
         menu's tiles) with ``draw(canvas)``, kept as a layer under ``key``: the first
         frame with a new ``key`` draws straight on this canvas (no layer to fill and copy
         on the frame that changes); the next with the same ``key`` keeps it as a layer,
-        and the frames after blit that layer."""
+        and the frames after blit that layer. Backdrops are versions of one picture: the
+        :data:`VERSIONS_KEPT` last drawn are kept."""
         full = ("layer", ("backdrop", key), tuple(self.size), False)
         if full in self._store.layers or self._store.log is not None or self._store.last_backdrop == key:
             self.blit(self.cached(("backdrop", key), self.size, draw), (0, 0))

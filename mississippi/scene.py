@@ -156,12 +156,16 @@ class MississippiScene(Shown, Scene):
         if m.phase == "over":
             return False
         if self.busy() or self.session.thinking or self.session.timeline.busy or m.phase == "flip" \
-                or self.debug or self.aim is not None or self.is_ai(m.to_act) \
-                or not self.view.settled:                 # (the camera still pans)
+                or self.debug or self.aim is not None or self.is_ai(m.to_act):
             return True
         if m.phase == "place" and self.is_ai(m.shooter) and m.knock_required and not m.knocked:
             return True
-        return self._calm_key() != self._calm_seen or attending(self.t - self._calm_t0, 6)
+        if self._calm_key() != self._calm_seen or attending(self.t - self._calm_t0, 6):
+            return True
+        # the camera is still to settle on what the person to act needs (after a replay,
+        # a phase change, a look on the overview): asked of the snapshot of now, not of
+        # what the camera was last told, so the shell keeps stepping and drawing until it has
+        return not self.view.at_rest(self.snapshot())
 
     # ------------------------------------------------------------------ the rules
     def play(self, action: Action) -> bool:
@@ -481,6 +485,10 @@ class MississippiScene(Shown, Scene):
     def _press(self, event) -> bool:
         m = self.match
         stamp = self._stamp(event)
+        look = self.view.overview_at(*event.pos)
+        if look is not None:                          # the overview strip: look there
+            self.view.look_at(look, self.snapshot())
+            return True
         if self.hold is not None:
             self.end_lag_hold()
             return True
@@ -494,7 +502,9 @@ class MississippiScene(Shown, Scene):
                 and grabs_target(m, m.placer, x, y):
             self.placing = Placing(m.placer, x, y, self.standing, self.angle)
             return True
-        return False
+        # a click on the close view that takes nothing, after a look on the overview:
+        # the camera goes back to what the person to act needs
+        return self.view.look_back()
 
     def _motion(self, event) -> bool:
         x, y = self.view.to_table(*getattr(event, "precise_pos", event.pos))

@@ -252,6 +252,9 @@ class CameraView:
         self._t: float | None = None
         self._still_since: float | None = None
         self._last_moving_goal: float | None = None
+        self._peek: float | None = None
+        """A focus (mm) a person asked for by clicking the overview strip, else None."""
+        self._peek_key: tuple | None = None
         ov = layout.overview
         self.ov_s = OVERVIEW_PX_PER_MM
         if ov is not None:
@@ -352,6 +355,8 @@ class CameraView:
                 return self._clamp(p.x + p.vx * self.lead_s)
             if self._last_moving_goal is not None:
                 return self._last_moving_goal
+        if self._peek is not None and self._peek_key == self._turn_key(snap):
+            return self._peek                  # the person looks where they clicked
         if snap.ghosts:
             i = snap.winner_ghost if snap.winner_ghost is not None else len(snap.ghosts) - 1
             i = min(max(i, 0), len(snap.ghosts) - 1)
@@ -374,6 +379,8 @@ class CameraView:
         if self._split_for(snap) != self.split:      # the flip race begins or ends: a cut
             self.settle(snap)
             return
+        if self._peek is not None and (snap.moving or self._peek_key != self._turn_key(snap)):
+            self._peek = self._peek_key = None     # a shot or a new turn: back to the play
         goal = self.goal_for(snap)
         if snap.moving:
             self._last_moving_goal = goal
@@ -400,6 +407,7 @@ class CameraView:
         self._t = snap.t
         self._last_moving_goal = None
         self._still_since = None
+        self._peek = self._peek_key = None
         self.split = self._split_for(snap)
         self.goal = self.focus = self.goal_for(snap)
         self.velocity = 0.0
@@ -411,8 +419,58 @@ class CameraView:
 
     @property
     def settled(self) -> bool:
-        """True when the camera rests on its goal (tests wait for this state)."""
-        return self.focus == self.goal and self.velocity == 0.0
+        """True when the camera rests on its goal and will not leave it by itself (tests
+        wait for this state). False while it holds on where a shot or replay ended
+        (:attr:`hold_s`): it is still to pan back to the play then."""
+        return self._last_moving_goal is None and self.focus == self.goal and self.velocity == 0.0
+
+    def at_rest(self, snap: TableSnapshot) -> bool:
+        """True when :meth:`track` with ``snap`` would leave the camera where it is: it
+        rests (:attr:`settled`) on :meth:`goal_for` ``snap`` — e.g. on the shooter's end
+        while they aim, the placer's end while they place. The scene keeps drawing (and so
+        tracking) while this is False, whatever the camera was told last: a replay that
+        ended, a new phase, a click on the overview strip. Always True under a drag
+        (the camera is frozen then)."""
+        if snap.dragging:
+            return True
+        if self._split_for(snap) != self.split or not self.settled:
+            return False
+        return self.focus == self.goal_for(snap)
+
+    @staticmethod
+    def _turn_key(snap: TableSnapshot) -> tuple:
+        """What a look asked for on the overview lasts for: this phase, this person to act,
+        these roles, the lag result on show or not."""
+        return (snap.phase, snap.to_act, snap.shooter, snap.placer, bool(snap.ghosts))
+
+    def overview_at(self, px: float, py: float) -> float | None:
+        """The table x (mm) under a design point in the overview strip (its whole
+        rectangle ``layout.overview``, the gutters included), else None."""
+        ov = self.layout.overview
+        if ov is None or not ov.contains(px, py):
+            return None
+        x0, _y0 = self.overview_to_design(0.0, 0.0)
+        return min(max((px - x0) / self.ov_s, 0.0), self.table.length)
+
+    def look_at(self, x: float, snap: TableSnapshot) -> bool:
+        """A person clicked the overview strip at table ``x`` mm: the close view pans there
+        (centred on it, clamped to the table's ends) and stays until the turn changes
+        (:meth:`_turn_key`), a shot moves, or :meth:`look_back`. Refused (False) while a
+        shot runs, a drag is on or the flip race splits the view (M-F: both ends must
+        stay under the players' hands)."""
+        if snap.moving or snap.dragging or self._split_for(snap) or self.split:
+            return False
+        if not math.isfinite(x):
+            return False
+        self._peek, self._peek_key = self._clamp(float(x)), self._turn_key(snap)
+        return True
+
+    def look_back(self) -> bool:
+        """Forget the look asked for on the overview (the camera returns to the play);
+        True if there was one."""
+        had = self._peek is not None
+        self._peek = self._peek_key = None
+        return had
 
     def offscreen(self, x: float, y: float) -> tuple[float, int, float] | None:
         """For a puck at (x, y) mm outside the close view, where to mark it: the design x
@@ -534,6 +592,22 @@ class PerspectiveView:
     def settled(self) -> bool:
         """Always True: the perspective camera cuts, it does not pan."""
         return True
+
+    def at_rest(self, snap: TableSnapshot) -> bool:
+        """True when :meth:`track` with ``snap`` would not turn the camera."""
+        return snap.dragging or snap.moving or self.end == snap.actor_end()
+
+    def overview_at(self, px: float, py: float) -> None:
+        """No overview strip in this design: None."""
+        return None
+
+    def look_at(self, x: float, snap: TableSnapshot) -> bool:
+        """No overview strip to click in this design: False."""
+        return False
+
+    def look_back(self) -> bool:
+        """Nothing to forget: False."""
+        return False
 
 
 VIEWS = {"camera": CameraView, "perspective": PerspectiveView}

@@ -426,6 +426,7 @@ def resume_mutated_saves(game_id: str, tmp_path) -> list[str]:
     return crashes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["glissando", "magico", "mississippi"])
 def test_resuming_a_damaged_save_never_raises(tmp_path, game_id):
     crashes = resume_mutated_saves(game_id, tmp_path)

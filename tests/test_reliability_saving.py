@@ -135,6 +135,7 @@ def test_a_removed_save_folder_is_made_again_at_the_next_turn(tmp_path):
     assert on_disk(folder) == {"turn": 2} and not store.problems
 
 
+@pytest.mark.slow
 def test_random_faults_never_lose_a_game_oracle(tmp_path):
     """3 000 turns of 3 games, each write failing with probability 0.3 (random errno
     among every class), the disk healing and failing again at random: the file of each

@@ -111,6 +111,7 @@ def test_each_quit_signal_saves_the_game_and_exits_0(tmp_path, signame):
     check_saved_after(tmp_path, "glissando", before, sent_at)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["magico", "mississippi"])
 def test_ctrl_c_saves_every_game(tmp_path, game):
     env = app_env(tmp_path)

@@ -4,6 +4,8 @@ on thousands of seeded random positions: placements (G-3), slides and pushes
 
 import random
 
+import pytest
+
 from glissando import rules
 from glissando.rules import Position, Turn, cell_name, slide_of, apply_slide, removal_pairs
 from tests.glissando.reference import Ref, name
@@ -59,6 +61,7 @@ def random_turn(p: Position, rng: random.Random) -> Position:
     return tip.finish()
 
 
+@pytest.mark.slow
 def test_crosscheck_components_on_random_positions():
     """G-3, G-4a, G-4b, G-4d, G-5, G-5c agree with the reference on every position."""
     rng = random.Random(20261130)
@@ -93,6 +96,7 @@ def test_crosscheck_components_on_random_positions():
     assert n_slides > 20 * N_COMPONENT and n_scoring > N_COMPONENT // 10
 
 
+@pytest.mark.slow
 def test_crosscheck_complete_turns_and_results():
     """Every complete turn (G-3, G-4, G-5 with removal choices) and the position each
     one leads to agree with the reference."""

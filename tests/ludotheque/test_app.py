@@ -391,3 +391,27 @@ def test_names_left_empty_are_stored_unnamed_and_resume_in_french_by_their_sides
             assert [again.session.name(s) for s in sides] == want
         finally:
             i18n.set_language("en")
+
+
+def test_a_remembered_full_screen_opens_instead_of_crashing_at_start(tmp_path):
+    """Found by a new player: once F11 (or the settings switch) had saved full screen,
+    every later start died (AttributeError: 'App' object has no attribute 'screen')."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    cfg = tmp_path / "cfg" / "ludotheque"
+    cfg.mkdir(parents=True)
+    (cfg / "settings.json").write_text(json.dumps({"schema": 1, "fullscreen": True, "language": "en"}))
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", HOME=str(tmp_path),
+               XDG_CONFIG_HOME=str(tmp_path / "cfg"), XDG_DATA_HOME=str(tmp_path / "data"),
+               XDG_STATE_HOME=str(tmp_path / "state"))
+    shot = tmp_path / "menu.png"
+    r = subprocess.run([sys.executable, str(root / "main.py"), "--screenshot", str(shot), "--frames", "2"],
+                       env=env, cwd=root, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert shot.exists()
+    assert json.loads((cfg / "settings.json").read_text())["fullscreen"] is True   # still remembered

@@ -136,6 +136,40 @@ def test_layers_are_drawn_once_per_scale():
     assert calls == [2.0, 1.5]
 
 
+
+def test_pictures_of_positions_gone_by_are_let_go():
+    """A long session draws one still picture per position (the screen under a Glissando
+    board after each turn, a Magico board): only the last few are kept, so memory stays flat game after game (issue 8,
+    tests/test_soak.py), and the picture on screen is the current position's."""
+    screen = pygame.Surface((1280, 720))
+    c = Canvas.for_surface(screen)
+    drawn = []
+
+    def still(turn):
+        def draw(layer):
+            drawn.append(turn)
+            layer.fill((turn, 0, 0))
+        return draw
+
+    for turn in range(40):                              # two frames per position: kept as a layer
+        for _frame in range(3):
+            c.backdrop(("test.position", turn), still(turn))
+    kept = [k for k in c._store.layers if k[1][:1] == ("backdrop",) and k[1][1][0] == "test.position"]
+    assert len(kept) <= 6, f"{len(kept)} backdrops of past positions kept (3.5 MB each)"
+    assert screen.get_at((640, 360))[:3] == (39, 0, 0)
+    before = len(drawn)
+    c.backdrop(("test.position", 39), still(39))       # the current one is still kept: not drawn again
+    assert len(drawn) == before
+
+    for turn in range(40):                              # a board at each position (Magico's)
+        c.cached(("test.board", turn), (648, 648), still(turn))
+    boards = [k for k in c._store.layers if k[1][:1] == ("test.board",)]
+    assert len(boards) <= 6, f"{len(boards)} boards of past positions kept (1.6 MB each)"
+    before = len(drawn)
+    c.cached(("test.board", 39), (648, 648), still(39))
+    assert len(drawn) == before
+
+
 def row_across_title(app):
     """A row of grey levels (device px) through the menu's title "Ludothèque"."""
     a = pixels(app.screen)

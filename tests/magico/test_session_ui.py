@@ -234,6 +234,7 @@ def random_text(rng):
     return "".join(rng.choice(rng.choice(CHARS)) for _ in range(n))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_fuzz_any_text_typed_as_a_result_never_crashes(app, seed):
     """Every Unicode class a keyboard, a paste or an input method gives, typed into the

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 CODE = r"""
@@ -48,6 +50,7 @@ def test_headless_demo_runs_without_pygame_and_counts_the_match():
         assert st["knocks"] + st["forgotten_knocks"] >= 1   # the last puck came (M-R8)
 
 
+@pytest.mark.slow
 def test_headless_demo_repeats_with_its_seed():
     assert run(3)["out"]["stats"] == run(3)["out"]["stats"]
 

@@ -595,3 +595,89 @@ def test_M_L2_the_role_chosen_says_who_chose():
     frames(app, 1)
     scene.choose("placer")
     assert scene.explanation() == "Ann chose to be placer."
+
+
+def live(app, max_seconds=60.0, dt=1 / 60):
+    """Run the frames the shell's main loop runs (``App.run``): fixed steps and a draw only
+    while a frame is wanted or the scene's timers run. True once the shell would go idle
+    (sleep until an event: nothing on screen moves any more), False if it still runs after
+    ``max_seconds`` of game time. Time is game time: no sleeps, whatever the load."""
+    t = 0.0
+    while t < max_seconds:
+        if not app.wants_frame() and not app.stepping():
+            return True
+        app.advance(dt)
+        app.draw()
+        t += dt
+    return False
+
+
+def camera_on(scene, side):
+    """The close view rests on ``side``'s end: its gutter at the window's edge."""
+    v = scene.view
+    return v.settled and v.focus == v.end_focus(side)
+
+
+def test_after_a_replay_the_camera_goes_back_to_the_placer_then_to_the_shooter():
+    """The new player's bug: after R the view stayed where the replay ended (mid-table),
+    the placer could not reach their gutter, and nothing but quit + Resume brought it back."""
+    app, scene = start(lagged())                     # Ann shoots, Bob places at the right
+    assert scene.play(Action("place_target", x=3300, y=MID_Y))
+    assert live(app)
+    assert camera_on(scene, "left")                  # the shooter's end while aiming
+    hx, hy = hand(scene)
+    sdrag(app, (hx, hy), (hx + 300, hy), seconds=0.12, steps=8)
+    assert run_until(app, lambda: scene.flight is None, 15)
+    m = scene.match
+    assert m.phase == "place"
+    assert live(app)                                 # the turn's pause and pan ran out
+    placer = m.placer
+    assert camera_on(scene, placer)
+    key(app, pygame.K_r)                             # replay the shot
+    assert scene.replay is not None
+    assert live(app)
+    assert scene.replay is None and scene.match.phase == "place"
+    assert camera_on(scene, placer)                  # back on the placer's gutter
+    gx, gy = scene.view.to_design(*scene.placer_glow_spot())
+    assert scene.view.layout.main.contains(gx, gy)   # the puck to drag from is on screen
+    assert scene.play(Action("place_target", x=3300 if placer == "right" else 470, y=MID_Y))
+    shooter = scene.match.shooter
+    assert live(app) and camera_on(scene, shooter)
+    key(app, pygame.K_r)                             # replay the same shot while aiming
+    assert scene.replay is not None
+    assert live(app)
+    assert scene.replay is None and camera_on(scene, shooter)
+    assert scene.view.visible(*scene.hand_spot(shooter))
+
+
+def test_after_a_replay_of_the_first_lag_the_camera_is_on_the_second_lagger():
+    app, scene = start()
+    hx, hy = hand(scene)
+    sdrag(app, (hx, hy), (hx + 150, hy), seconds=0.25, steps=15)   # Ann's lag
+    assert run_until(app, lambda: scene.flight is None, 15)
+    assert scene.match.phase == "lag" and scene.match.lag_side == "right"
+    assert live(app) and camera_on(scene, "right")
+    key(app, pygame.K_r)
+    assert scene.replay is not None
+    assert live(app)
+    assert scene.replay is None and camera_on(scene, "right")   # Bob's puck is on screen
+    assert scene.view.visible(*scene.hand_spot("right"))
+
+
+def test_a_click_on_the_overview_strip_moves_the_close_view_there_and_a_click_beside_brings_it_back():
+    app, scene = start(lagged())
+    assert scene.play(Action("place_target", x=3300, y=MID_Y))
+    assert live(app) and camera_on(scene, "left")
+    v = scene.view
+    target = scene.match.table[scene.match.target]
+    assert not v.visible(target.x, target.y)         # the target is 2.8 m away
+    ox, oy = v.overview_to_design(target.x, target.y)
+    post(app, pygame.MOUSEBUTTONDOWN, pos=(round(ox), round(oy)), button=1, touch=False)
+    post(app, pygame.MOUSEBUTTONUP, pos=(round(ox), round(oy)), button=1, touch=False)
+    assert live(app)
+    assert v.settled and v.visible(target.x, target.y)
+    assert scene.match.phase == "shoot" and scene.aim is None     # nothing was thrown
+    # a click on the close view that takes no puck: back to the shooter's end
+    post(app, pygame.MOUSEBUTTONDOWN, pos=(640, 300), button=1, touch=False)
+    post(app, pygame.MOUSEBUTTONUP, pos=(640, 300), button=1, touch=False)
+    assert live(app) and camera_on(scene, "left")

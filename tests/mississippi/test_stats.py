@@ -354,6 +354,7 @@ def real_match():
     return calls, r
 
 
+@pytest.mark.slow
 def test_the_real_match_is_counted_through_every_call(real_match):
     calls, r = real_match
     assert calls and not r["capped"]

@@ -287,3 +287,67 @@ def test_debug_overlay_F3_draws_a_running_shot_in_the_view():
         frames(app, 3)
     assert any(t[0].startswith("shot ") for t in texts)         # the shot's line
     scene.exit()
+
+
+def _run(v, snap_at, t, until=10.0):
+    """Track ``snap_at(t)`` at 60 Hz until the camera rests for it (or ``until`` s)."""
+    while not v.at_rest(snap_at(t)) and t < until:
+        t += 1 / 60
+        v.track(snap_at(t))
+    return t
+
+
+def test_after_a_replay_the_camera_is_not_settled_until_it_is_back_on_the_placer():
+    """While it holds on where a replay stopped the camera will still move: neither
+    ``settled`` nor ``at_rest`` (else the shell goes idle and it never comes back)."""
+    v = CameraView()
+    v.settle(placing("left"))
+    t = 0.0
+    for x in range(700, 2700, 40):                  # the replayed puck slides to mid-table
+        t += 1 / 60
+        v.track(placing("left", t=t, pucks=(PuckView(float(x), MID, "right", vx=2400.0),),
+                        moving=True, replay=1.0))
+    rest = PuckView(2700.0, MID, "right")
+    for _ in range(40):                             # it stopped: the camera is on it
+        t += 1 / 60
+        v.track(placing("left", t=t, pucks=(rest,)))
+        if v.focus == v.goal and v.velocity == 0.0:
+            break
+    assert v.visible(2700.0, MID) and not v.visible(*mview.gutter_spot("left", 7))
+    assert not v.settled and not v.at_rest(placing("left", t=t))     # the hold is on
+    t = _run(v, lambda t: placing("left", t=t), t)
+    assert v.settled and v.focus == v.end_focus("left")
+    assert v.visible(*mview.gutter_spot("left", 7))  # the placer's gutter is under the hand
+
+
+def test_at_rest_asks_the_snapshot_of_now_not_the_last_one_tracked():
+    v = CameraView()
+    v.settle(aiming("left"))
+    assert v.settled and v.at_rest(aiming("left"))
+    assert v.settled and not v.at_rest(placing("right"))   # a new phase: it must move
+    assert v.at_rest(placing("right", dragging=True))     # frozen under a drag
+    p = PerspectiveView()
+    p.settle(aiming("left"))
+    assert p.at_rest(aiming("left")) and not p.at_rest(placing("right"))
+
+
+def test_a_click_on_the_overview_looks_there_until_the_turn_changes():
+    v = CameraView()
+    snap = aiming("left")
+    v.settle(snap)
+    ox, oy = v.overview_to_design(3300.0, MID)
+    x = v.overview_at(ox, oy)
+    assert x == pytest.approx(3300.0)
+    assert v.overview_at(640, 300) is None          # the close view is not the strip
+    assert v.look_at(x, snap)
+    assert not v.at_rest(snap)
+    _run(v, lambda t: aiming("left", t=t), 0.0)
+    assert v.visible(3300.0, MID) and v.at_rest(aiming("left"))
+    _run(v, lambda t: placing("right", t=t), 5.0)    # a new turn: the placer's end
+    assert v.focus == v.end_focus("right")
+    assert v.look_at(1000.0, placing("right"))
+    v.track(placing("right", t=20.0, moving=True,    # a shot moves: the look is over
+                    pucks=(PuckView(900.0, MID, "left", vx=2000.0),)))
+    assert v._peek is None
+    assert not v.look_at(1000.0, TableSnapshot(t=0.0, phase="flip", placer="right",
+                                               shooter="left"))    # M-F: split view
