@@ -29,7 +29,7 @@ import pygame
 from ludotheque import i18n, theme
 from ludotheque.canvas import as_canvas
 from ludotheque.scene import Scene, attending
-from ludotheque.session import GameSession
+from ludotheque.session import GameSession, hinted_turns, hints_on
 from ludotheque.session.aitask import AITask
 from ludotheque.session.endpanel import EndPanel
 from ludotheque.widgets import Button, is_click, is_release
@@ -47,23 +47,6 @@ log = logging.getLogger(__name__)
 BOARD = rect(view.BOARD)
 KEY_DIR = {pygame.K_UP: "^", pygame.K_DOWN: "v", pygame.K_LEFT: "<", pygame.K_RIGHT: ">"}
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
-STRONG = ("expert", "master")
-
-
-def hints_on(option, players) -> bool:
-    """Decision 13: the setup option ``hints`` ("on", "off", or "auto": off against an
-    Expert or Master computer, on between two people and at lower levels)."""
-    if option in ("on", "off"):
-        return option == "on"
-    return not any(p.kind == "ai" and p.level in STRONG for p in players)
-
-
-def _hinted(resume, n: int) -> set[int]:
-    """The turns played after a hint, read from a save (bad entries dropped)."""
-    got = (resume or {}).get("hinted", []) if isinstance(resume, dict) else []
-    if not isinstance(got, list):
-        return set()
-    return {i for i in got if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < n}
 
 
 class GlissandoScene(Scene):
@@ -91,7 +74,7 @@ class GlissandoScene(Scene):
         target = opts.get("target", 2)
         self.log = self.session.open_log(Position.from_text, lambda: Position.start(
             target=target, first=choose_first(self.session.seed, opts.get("first", "random"))))
-        self.hinted = _hinted(config.resume, len(self.log))
+        self.hinted = hinted_turns(config.resume, len(self.log))
         self.board = Board(self.log.state)
         self.hints_on = hints_on(opts.get("hints", "auto"), config.players)
         self.hint_task = AITask(app.run_worker)

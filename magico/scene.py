@@ -23,7 +23,7 @@ import pygame
 
 from ludotheque import i18n, textsafe, theme
 from ludotheque.scene import Scene, attending
-from ludotheque.session import GameSession
+from ludotheque.session import GameSession, hinted_turns, hints_on
 from ludotheque.session.timers import Timer
 from ludotheque.widgets import Button, is_click  # noqa: F401 (Button: the type of the scene's buttons)
 
@@ -80,14 +80,11 @@ class MagicoScene(MagicoScreen, Scene):
         first = choose_first(self.session.seed, opts.get("first", "random"))
         self.log = self.session.open_log(Position.from_text, lambda: Position.start(board_id, first=first))
         self.pending: tuple[int, int] | None = None     # a roll made, its turn not yet played
-        self.hinted: set[int] = set()                   # turns played after a hint (decision 13)
+        self.hinted = hinted_turns(resume, len(self.log))   # turns played after a hint (decision 13)
         self.assisted = bool(opts.get("assisted", False))
         if resume is not None:
             self.dice = Dice.from_state(resume.get("dice"))
             self.assisted = bool(resume.get("assisted", self.assisted))
-            hinted = resume.get("hinted", [])
-            if isinstance(hinted, list):
-                self.hinted = {i for i in hinted if isinstance(i, int) and 0 <= i < len(self.log)}
             p = resume.get("pending")
             if p is not None:
                 if not isinstance(p, list) or len(p) != 2:
@@ -96,9 +93,7 @@ class MagicoScene(MagicoScreen, Scene):
                 self.pending = (p[0], p[1])
         else:
             self.dice = Dice(self.session.seed)
-        hints_opt = opts.get("hints", "auto")
-        strong = any(self.session.is_ai(s) and self.session.level(s) in ("expert", "master") for s in "rb")
-        self.hints_on = hints_opt == "on" or (hints_opt != "off" and not strong)
+        self.hints_on = hints_on(opts.get("hints", "auto"), config.players)
         self.ctl = TurnController()
         self.ctl.new_turn(self.pos)
         self.painter = BoardPainter()

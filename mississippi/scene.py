@@ -21,7 +21,7 @@ import pygame
 
 from ludotheque import i18n
 from ludotheque.scene import Scene, attending
-from ludotheque.session import GameSession
+from ludotheque.session import GameSession, hinted_turns
 
 from mississippi import ai, hud
 from mississippi.controller import (AIAim, Aim, Flight, FlipDuel, LagHold, Placing, Replay,
@@ -83,8 +83,7 @@ class MississippiScene(Shown, Scene):
         self.log = self.session.open_log(Match.from_text, lambda: Match.new(
             left=team_names(self._base_name(0), size), right=team_names(self._base_name(1), size)))
         self.last_shot = ShotRecord.from_dict(resume.get("last_shot"))
-        hinted = resume.get("hinted", [])
-        self.hinted: set[int] = {h for h in hinted if isinstance(h, int)} if isinstance(hinted, list) else set()
+        self.hinted = hinted_turns(resume, len(self.log))   # turns played after a hint (decision 13)
         self.t = 0.0
         self.view = mview.make_view(self.options)   # table mm <-> design units, the camera
         self.aim: Aim | None = None              # the puck in hand, dragged (M-U1)

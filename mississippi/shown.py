@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from ludotheque import i18n
+from ludotheque.session import hints_on
 
 from mississippi import texts, view as mview
 from mississippi.controller import fallen_lag_pucks, puck_in_hand
@@ -44,12 +45,7 @@ class Shown:
         """Decision 13: with the ``hints`` option at "auto", hints are on between two
         people and below Expert, off against the computer at Expert (or Master); "on" and
         "off" decide."""
-        choice = self.options.get("hints", "auto")
-        if choice in ("on", True):
-            return True
-        if choice in ("off", False):
-            return False
-        return not any(self.is_ai(s) and self.level(s) in ("expert", "master") for s in ("left", "right"))
+        return hints_on(self.options.get("hints", "auto"), self.config.players)
 
     def hand_spot(self, side: str) -> tuple[float, float]:
         """Where ``side``'s puck in hand waits for the flick (mm, M-U1)."""

@@ -110,3 +110,27 @@ class Seats:
     def to_save(self) -> list[dict]:
         """The seats as stored in a save (kind, level, a person's name)."""
         return [p.to_dict() for p in self.players]
+
+
+STRONG_LEVELS = ("expert", "master")
+"""Levels against which hints are off unless the setup turns them on (decision 13)."""
+
+
+def hints_on(option, players) -> bool:
+    """Decision 13, for every game: the setup option ``hints`` — "on" and "off" decide;
+    "auto" (or anything else) is off when a computer seat plays at Expert or Master, on
+    between two people and at lower levels. ``players``: the config's ``PlayerSpec``s."""
+    if option in ("on", True):
+        return True
+    if option in ("off", False):
+        return False
+    return not any(p.kind == "ai" and p.level in STRONG_LEVELS for p in players)
+
+
+def hinted_turns(resume, n: int) -> set[int]:
+    """The indices (0 … ``n`` − 1) of the turns played after a hint, read from a save's
+    ``hinted`` list; anything else a damaged file holds is dropped. Never raises."""
+    got = resume.get("hinted", []) if isinstance(resume, dict) else []
+    if not isinstance(got, list):
+        return set()
+    return {i for i in got if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < n}
