@@ -445,6 +445,29 @@ except (ImportError, AttributeError, TypeError, AssertionError):   # another pym
         space.remove(joint)
 
 
+# Puck–puck ``begin`` straight from Chipmunk (pymunk 7 internals): pymunk's own path wraps
+# every callback in an Arbiter object, a handle lookup and a dict lookup, and
+# ``Arbiter.shapes`` allocates two arrays and looks both shapes up — four fifths of the
+# cost of a contact's callback, and a 16-puck break has ~30 of them. The raw callback
+# reads the two bodies, the normal and the velocities with Chipmunk's getters and sets
+# the restitution with Chipmunk's setter: the same calls, so the same numbers. On any
+# other pymunk layout :meth:`World._build_space` installs the public handler instead.
+try:
+    from pymunk._chipmunk import ffi as _cp_ffi
+
+    _cp_arb_bodies = _cp_lib.cpArbiterGetBodies
+    _cp_from_handle = _cp_ffi.from_handle
+
+    @_cp_ffi.callback("cpCollisionBeginFunc")
+    def _raw_puck_puck_begin(arb, space, data) -> None:
+        _cp_from_handle(data)._raw_puck_puck(arb)
+
+    _probe_h = pymunk.Space().on_collision  # noqa: B018  (the API must exist)
+    del _probe_h
+except (ImportError, AttributeError, TypeError, NameError):   # another pymunk
+    _raw_puck_puck_begin = None
+
+
 class PlacementError(ValueError):
     """A puck cannot be placed there (outside the table, or on another puck).
     The message starts with the rule id (M-T…, M-R1, M-R9)."""
@@ -795,6 +818,7 @@ class World:
         self._falling: dict[int, _Puck] = {}
         self._pending: list[tuple[str, int]] = []
         self._by_body_id: dict[int, _Puck] = {}
+        self._puck_of_cp: dict[Any, _Puck] = {}      # cpBody * -> puck (raw callbacks)
         self._buf = _scan_buffer()
         self._bodies = _BodyScan(self._buf)
         self._rest_v2 = p.rest_speed ** 2
@@ -825,7 +849,8 @@ class World:
         box(-T, -T, gl, W + T, "left_gutter", _F_SENSOR, _CT_SENSOR, sensor=True)
         box(gr, -T, L + T, W + T, "right_gutter", _F_SENSOR, _CT_SENSOR, sensor=True)
 
-        s.on_collision(_CT_PUCK, _CT_PUCK, begin=self._on_puck_puck)
+        if not self._install_raw_begin(s):
+            s.on_collision(_CT_PUCK, _CT_PUCK, begin=self._on_puck_puck)
         s.on_collision(_CT_PUCK, _CT_STANDING, begin=self._on_puck_puck,
                        post_solve=self._on_standing_hit)
         s.on_collision(_CT_PUCK, _CT_WALL, begin=self._on_wall)
@@ -864,6 +889,7 @@ class World:
         self._space.add(body, shape)
         self._shape_puck[shape] = pk
         self._by_body_id[body.id] = pk
+        self._puck_of_cp[body._body] = pk
         if not pk.parked:
             self._attach_joints(pk)
 
@@ -925,6 +951,52 @@ class World:
     # ================================================================ callbacks
     def _now(self) -> float:
         return self._time - self._shot_t0
+
+    def _install_raw_begin(self, s: pymunk.Space) -> bool:
+        """Make :func:`_raw_puck_puck_begin` the ``begin`` of puck–puck contacts (see
+        there; the rare puck–standing puck contacts keep pymunk's handler); False when
+        this pymunk has not the expected layout."""
+        if _raw_puck_puck_begin is None:
+            return False
+        try:
+            s.on_collision(_CT_PUCK, _CT_PUCK)
+            handler = s._handlers[(_CT_PUCK, _CT_PUCK)]._handler
+            self._self_handle = _cp_ffi.new_handle(self)
+            self._arb_a = _cp_ffi.new("cpBody *[1]")
+            self._arb_b = _cp_ffi.new("cpBody *[1]")
+            handler.userData = self._self_handle
+            handler.beginFunc = _raw_puck_puck_begin
+        except (AttributeError, KeyError, TypeError):
+            return False
+        return True
+
+    def _raw_puck_puck(self, arb: Any) -> None:
+        """:meth:`_on_puck_puck` on Chipmunk's own arbiter (``cpArbiter *``)."""
+        ba, bb = self._arb_a, self._arb_b
+        _cp_arb_bodies(arb, ba, bb)
+        a, b = ba[0], bb[0]
+        pa, pb = self._puck_of_cp[a], self._puck_of_cp[b]
+        if pa.parked:
+            self._pending.append(("unpark", pa.id))
+        if pb.parked:
+            self._pending.append(("unpark", pb.id))
+        n = _cp_arb_n(arb)
+        va = _cp_get_v(a)
+        vb = _cp_get_v(b)
+        vrn = (vb.x - va.x) * n.x + (vb.y - va.y) * n.y
+        e = self._e_const
+        if e is None:
+            e_ref, v_ref, k, e_min, e_max = self._e_args
+            if vrn < 0.0:
+                e = e_ref * (-vrn / v_ref) ** -k
+                e = e_min if e < e_min else (e_max if e > e_max else e)
+            else:
+                e = e_max
+        _cp_arb_e(arb, e)
+        if -vrn >= _EVENT_MIN_SPEED:
+            ids = (pa.id, pb.id) if pa.id < pb.id else (pb.id, pa.id)
+            self._events.append((self._time - self._shot_t0 + self._h, "contact", ids,
+                                 None, -vrn))
 
     def _on_puck_puck(self, arb: pymunk.Arbiter, space: pymunk.Space, data: Any) -> None:
         """A puck–puck (or puck–standing puck) contact begins: unpark the pair, set the
@@ -1104,6 +1176,7 @@ class World:
         self._near_edge.pop(pk.id, None)
         self._falling.pop(pk.id, None)
         self._by_body_id.pop(pk.body.id, None)
+        self._puck_of_cp.pop(pk.body._body, None)
         pk.body = pk.shape = pk.pivot = None
         pk.parked = False
 
@@ -1292,7 +1365,7 @@ class World:
                     continue
             sub()
             n += 1
-        return ShotReport(self.pucks(), tuple(self._events[self._shot_event0:]),
+        return ShotReport(self.pucks(), self._events_from(self._shot_event0),
                           self._now(), not self._shot_active)
 
     # ================================================================ queries
@@ -1390,6 +1463,15 @@ class World:
         """Simulated seconds since the last :meth:`shoot` (or build/restore)."""
         return self._now()
 
+    def _events_from(self, index: int) -> tuple[ShotEvent, ...]:
+        """The events after the first ``index`` as :class:`ShotEvent` (the contact
+        callback records plain tuples; they are made into events here, once)."""
+        ev = self._events
+        for i in range(index, len(ev)):
+            if type(ev[i]) is tuple:
+                ev[i] = ShotEvent(*ev[i])
+        return tuple(ev[index:])
+
     @property
     def event_count(self) -> int:
         """Number of events recorded since the world was built or restored; pass it to
@@ -1405,7 +1487,7 @@ class World:
         """
         if index < 0:
             raise ValueError("M-P7: event index must be ≥ 0")
-        return tuple(self._events[index:])
+        return self._events_from(index)
 
     def debug_info(self) -> dict[str, Any]:
         """Everything a debug overlay may show besides :meth:`pucks` and
