@@ -292,51 +292,26 @@ def _stepper(space: pymunk.Space):
 
 
 def _batch_stepper(space: pymunk.Space):
-    """Several sub-steps in a row under one lock, for :meth:`World.run_until_rest`.
+    """What :meth:`World._advance` needs to step ``space`` itself: ``(cp_step, handle,
+    bodies_to_check, add_later, remove_later, post_step_callbacks, removed_shapes)`` —
+    Chipmunk's ``cpSpaceStep``, the space's handle and pymunk's deferred-work
+    collections — or None on another pymunk layout (then every sub-step goes through
+    :meth:`World._substep` and ``space.step``).
 
-    Returns ``run(world, h, k) -> int``: up to ``k`` calls of Chipmunk's ``cpSpaceStep``
-    with ``h`` seconds, advancing ``world._time`` after each (the callbacks read it,
-    exactly as after :meth:`World._substep`'s step), and stopping after the first
-    sub-step that leaves the world bookkeeping to do — a callback queued something
-    (``_pending``), a puck is near a gutter edge or falling — or left pymunk deferred
-    work; it returns how many sub-steps ran. The caller does that bookkeeping, in the
-    order :meth:`World._substep` does it. Per sub-step this saves the Python of
-    :func:`_stepper` and :meth:`World._substep` (two attribute writes through
-    ``object.__setattr__``, a ``try``, four counters, three calls): the same Chipmunk
-    calls with the same arguments in the same order, so outcomes are bit-for-bit those
-    of the sub-step loop (tested). Returns None on another pymunk layout."""
+    Stepping many sub-steps in one Python loop saves, per sub-step, the Python of
+    :func:`_stepper` and :meth:`World._substep` (attribute writes through
+    ``object.__setattr__``, a ``try``, counters, calls): the same Chipmunk calls with the
+    same arguments in the same order, so outcomes are bit-for-bit those of the sub-step
+    loop (tested)."""
     try:
         from pymunk._chipmunk import lib
 
-        cp_step, handle = lib.cpSpaceStep, space._space
-        check, add_later = space._bodies_to_check, space._add_later
-        remove_later, post_step = space._remove_later, space._post_step_callbacks
-        removed_shapes = space._removed_shapes
+        out = (lib.cpSpaceStep, space._space, space._bodies_to_check, space._add_later,
+               space._remove_later, space._post_step_callbacks, space._removed_shapes)
         space._locked  # noqa: B018  (the attribute must exist)
     except (ImportError, AttributeError):
         return None
-    set_attr = object.__setattr__
-
-    def run(world: "World", h: float, k: int) -> int:
-        if check or add_later or remove_later or post_step:
-            return 0
-        pending, near, falling = world._pending, world._near_edge, world._falling
-        n = 0
-        set_attr(space, "_locked", True)
-        try:
-            while n < k:
-                cp_step(handle, h)
-                n += 1
-                world._time += h
-                if removed_shapes:
-                    removed_shapes.clear()
-                if pending or near or falling or add_later or remove_later or post_step:
-                    break
-        finally:
-            set_attr(space, "_locked", False)
-        return n
-
-    return run
+    return out
 
 
 # Hot paths through Chipmunk's own functions (pymunk 7 internals): pymunk's properties and
@@ -1100,28 +1075,87 @@ class World:
             if self._scan(True):
                 self._finish_shot()
 
-    def _after_batch(self) -> None:
-        """What :meth:`_substep` does after its step, for the last sub-step of a batch
-        (:func:`_batch_stepper`): pymunk's deferred additions and removals, then the
-        pending work, the drops and the falls (the rest check is never due there)."""
+    def _deferred(self) -> None:
+        """pymunk's deferred additions, removals and post-step callbacks, as
+        ``Space.step`` runs them after a step (for :meth:`_advance`)."""
         sp = self._space
-        if sp._add_later or sp._remove_later or sp._post_step_callbacks:
-            sp.add(*sp._add_later)             # as _stepper does after a step
-            sp._add_later.clear()
-            while sp._remove_later:
-                sp.remove(sp._remove_later.popitem()[0])
-            for key in sp._post_step_callbacks:
-                sp._post_step_callbacks[key](sp)
-            sp._post_step_callbacks.clear()
-        if self._pending:
-            self._run_pending()
-        if self._near_edge:
-            self._check_drops()
-        if self._falling:
-            self._check_falls()
+        sp.add(*sp._add_later)
+        sp._add_later.clear()
+        while sp._remove_later:
+            sp.remove(sp._remove_later.popitem()[0])
+        for key in sp._post_step_callbacks:
+            sp._post_step_callbacks[key](sp)
+        sp._post_step_callbacks.clear()
+
+    def _advance(self, n_max: int, until_rest: bool) -> int:
+        """Run up to ``n_max`` sub-steps exactly as :meth:`_substep` does them one by one
+        (stopping when the shot comes to rest if ``until_rest``) and return how many ran.
+
+        The sub-steps between two rest checks (every ``_CHECK_EVERY`` of a shot) run in
+        one loop around Chipmunk's ``cpSpaceStep`` (see :func:`_batch_stepper`), leaving
+        it only after a sub-step that left work: a callback queued something, a puck is
+        near a gutter edge or falling, or pymunk deferred something. The rest checks
+        and that work run in :meth:`_substep`'s order."""
+        fast = self._batch
+        n = 0
+        if fast is None:
+            while n < n_max and (self._shot_active or not until_rest):
+                self._substep()
+                n += 1
+            return n
+        cp_step, handle, check, add_later, remove_later, post_step, removed = fast
+        space = self._space
+        pending, near, falling = self._pending, self._near_edge, self._falling
+        h = self._h
+        every = _CHECK_EVERY
+        set_attr = object.__setattr__
+        while n < n_max:
+            active = self._shot_active
+            if active:
+                k = every - self._shot_steps % every
+                if k > n_max - n:
+                    k = n_max - n
+            elif until_rest:
+                break
+            else:
+                k = n_max - n
+            if check:                          # pymunk has bodies to check: its step
+                self._substep()
+                n += 1
+                continue
+            j = 0
+            set_attr(space, "_locked", True)
+            try:
+                while j < k:
+                    cp_step(handle, h)
+                    j += 1
+                    self._time += h
+                    if removed:
+                        removed.clear()
+                    if pending or near or falling or add_later or remove_later or post_step:
+                        break
+            finally:
+                set_attr(space, "_locked", False)
+            n += j
+            self._steps += j
+            self._shot_steps += j
+            self._fresh = False
+            if add_later or remove_later or post_step:
+                self._deferred()
+            if pending:
+                self._run_pending()
+            if near:
+                self._check_drops()
+            if falling:
+                self._check_falls()
+            if active and self._shot_steps % every == 0 and self._shot_active:
+                if self._scan(True):
+                    self._finish_shot()
+        return n
 
     def _run_pending(self) -> None:
-        pending, self._pending = self._pending, []
+        pending = self._pending[:]
+        self._pending.clear()          # in place: _advance holds the list
         for what, pid in pending:
             pk = self._pucks.get(pid)
             if pk is None or pk.state == "off_table":
@@ -1285,15 +1319,16 @@ class World:
         """
         if not (math.isfinite(dt) and dt >= 0):
             raise ValueError(f"M-P5: dt must be a finite number ≥ 0, not {dt!r}")
-        self._acc += dt
+        acc = self._acc + dt
         h = self._h
         n = 0
-        while self._acc >= h and n < max_substeps:
-            self._substep()
-            self._acc -= h
+        while acc >= h and n < max_substeps:
+            acc -= h
             n += 1
-        if n == max_substeps and self._acc >= h:
-            self._acc = 0.0
+        if n == max_substeps and acc >= h:
+            acc = 0.0
+        self._acc = acc
+        self._advance(n, False)
 
     def _finish_shot(self) -> None:
         """The shot came to rest (M-P7): zero the last creep (< 5 mm/s, which table
@@ -1345,26 +1380,7 @@ class World:
         if not self._shot_active and not self._scan(False):
             self._shot_active = True      # moving without a shot (a hand-made snapshot)
             self._shot_steps = 0
-        sub = self._substep
-        batch = self._batch
-        h = self._h
-        n = 0
-        while self._shot_active and n < n_max:
-            # The sub-steps before the next rest check (every _CHECK_EVERY) that need no
-            # bookkeeping run in one batch (_batch_stepper); the rest one by one.
-            k = min(_CHECK_EVERY - 1 - self._shot_steps % _CHECK_EVERY, n_max - n)
-            if (k > 0 and batch is not None
-                    and not (self._pending or self._near_edge or self._falling)):
-                done = batch(self, h, k)
-                if done:
-                    n += done
-                    self._steps += done
-                    self._shot_steps += done
-                    self._fresh = False
-                    self._after_batch()
-                    continue
-            sub()
-            n += 1
+        self._advance(n_max, True)
         return ShotReport(self.pucks(), self._events_from(self._shot_event0),
                           self._now(), not self._shot_active)
 
@@ -1570,7 +1586,7 @@ class World:
         pk = self._pucks.pop(puck_id)
         self._remove_from_space(pk)
         self._fresh = False
-        self._pending = [p for p in self._pending if p[1] != puck_id]
+        self._pending[:] = [p for p in self._pending if p[1] != puck_id]
 
     def shoot(self, puck_id: int, vx: float, vy: float) -> None:
         """Launch a puck with velocity (vx, vy) mm/s, clamped to the launch cap
