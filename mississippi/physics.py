@@ -89,6 +89,7 @@ from __future__ import annotations
 
 import math
 import threading
+from array import array
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -155,6 +156,7 @@ _SCAN_FIELDS = (pymunk.batch.BodyFields.BODY_ID | pymunk.batch.BodyFields.VELOCI
                 | pymunk.batch.BodyFields.ANGULAR_VELOCITY)
 _SET_FIELDS = pymunk.batch.BodyFields.VELOCITY | pymunk.batch.BodyFields.ANGULAR_VELOCITY
 
+_hypot = math.hypot
 PUCK_STATES = ("table", "overhang", "gutter_left", "gutter_right", "off_table")
 EVENT_KINDS = ("contact", "rail", "drop", "overhang", "off_table", "topple")
 
@@ -232,6 +234,13 @@ class _BodyScan:
             self._fa.arr[j] = value
         else:
             self._floats[j] = value
+
+    def put(self, floats: list[float]) -> None:
+        """Replace the floats of the last read (same length) before :meth:`write`."""
+        if self.fast:
+            self._fa.arr[0:len(floats)] = floats
+        else:
+            self._floats[:] = array("d", floats)
 
     def write(self, space: pymunk.Space) -> None:
         if not self.fast:
@@ -797,6 +806,8 @@ class World:
         self._buf = _scan_buffer()
         self._bodies = _BodyScan(self._buf)
         self._rest_v2 = p.rest_speed ** 2
+        # per float of a scan (3 per body): (rest_speed² + rest_ω²) / 3, see _scan
+        self._rest_t2 = (p.rest_speed ** 2 + (p.rest_rim_speed / t.puck_radius) ** 2) / 3.0
         self._rest_w = p.rest_rim_speed / r
         self._cap2 = p.launch_cap ** 2
         self._cap_axis = p.launch_cap / math.sqrt(2.0)   # |vx| or |vy| above: maybe > cap
@@ -1256,17 +1267,21 @@ class World:
         :raises FloatingPointError: if a velocity became NaN (never seen; a safeguard).
         """
         scan = self._bodies
-        floats = scan.read(self._space)        # a list: max/min of a list are fast
-        if housekeep and any(floats[2::3]):    # some puck spins (0.0 is false)
-            self._spin_friction(scan, floats)
+        floats = scan.read(self._space)        # vx, vy, ω per body
+        if housekeep:
+            spins = floats[2::3]
+            if any(spins):                     # some puck spins (0.0 is false)
+                self._spin_friction(scan, floats, spins)
         rest = not (self._falling or self._pending)
-        # Fast path while things clearly move: the largest |vx|, |vy| or |ω| decides that
-        # the world is not at rest; the full per-puck pass (parking, NaN guard) then runs
-        # only every 4th check (every 32 sub-steps), or when a speed nears the cap.
-        top = max(max(floats), -min(floats)) if floats else 0.0
-        full_pass = self._shot_steps % (4 * _CHECK_EVERY) == 0 or not housekeep
-        if top >= self.params.rest_speed and not full_pass and top <= self._cap_axis:
-            return False
+        # Fast path while things clearly move, from one C call: t² = Σ(vx² + vy² + ω²)
+        # of all n bodies. At rest every vx² + vy² < rest_speed² and ω² < rest_ω², so
+        # t ≥ √n·√(rest_speed² + rest_ω²) proves something moves; and t ≤ launch_cap
+        # proves no puck is above the cap (M-P5). The full per-puck pass (parking, NaN
+        # guard, clamp) then runs only every 4th check (every 32 sub-steps).
+        if housekeep and self._shot_steps % (4 * _CHECK_EVERY):
+            t = _hypot(*floats)
+            if self._rest_t2 * len(floats) <= t * t and t <= self.params.launch_cap:
+                return False
         ids = scan.ids()
         it = iter(floats)
         vmax2, wmax = self._rest_v2, self._rest_w
@@ -1288,24 +1303,23 @@ class World:
                     self._park(pk)
         return rest
 
-    def _spin_friction(self, scan: "_BodyScan", floats: list[float]) -> None:
+    def _spin_friction(self, scan: "_BodyScan", floats: list[float],
+                       spins: list[float]) -> None:
         """M-P2: the table's friction torque on every spinning puck not in free fall,
         for the ``_CHECK_EVERY`` sub-steps since the last check: ``|ω|`` falls by
         ``4μg/(3R)·8h`` (to 0 if less). ``floats`` (vx, vy, ω per body, in the space's
-        body order, as ``scan`` read them) is updated, the scan's buffer too, and written
-        back in one batch call."""
-        ids = scan.ids()
+        body order, as ``scan`` read them; ``spins`` its ω) is updated and written back
+        in one batch call."""
         dw = self._dw_scan
-        by_id = self._by_body_id
-        for i, bid in enumerate(ids):
-            j = 3 * i + 2
-            w = floats[j]
-            if w != 0.0:
+        floats[2::3] = [0.0 if -dw <= w <= dw else (w - dw if w > 0.0 else w + dw)
+                        for w in spins]
+        if self._falling:                      # no table under a falling puck: keep its ω
+            by_id = self._by_body_id
+            for i, bid in enumerate(scan.ids()):
                 pk = by_id.get(bid)
                 if pk is None or pk.fall_left > 0.0:
-                    continue
-                floats[j] = w = 0.0 if -dw <= w <= dw else (w - dw if w > 0.0 else w + dw)
-                scan.set(j, w)
+                    floats[3 * i + 2] = spins[i]
+        scan.put(floats)
         scan.write(self._space)
 
     def step(self, dt: float, max_substeps: int = 240) -> None:
