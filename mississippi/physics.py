@@ -1603,13 +1603,16 @@ class World:
     def debug_info(self) -> dict[str, Any]:
         """Everything a debug overlay may show besides :meth:`pucks` and
         :meth:`contacts`: ``time`` and ``shot_time`` (s), ``substeps``, ``at_rest``,
-        ``parked``/``falling``/``near_edge`` puck ids, ``event_count`` and ``params``."""
+        ``parked``/``falling``/``near_edge`` puck ids, ``event_count``, ``params``,
+        ``touching`` (solid contacts being solved) and ``solver_iterations`` (those of
+        the next sub-step: ``params.iterations`` while ``touching``, else 1)."""
         return {
             "time": self._time, "shot_time": self._now(), "substeps": self._steps,
             "at_rest": self.at_rest(),
             "parked": sorted(p.id for p in self._pucks.values() if p.parked),
             "falling": sorted(self._falling), "near_edge": sorted(self._near_edge),
             "event_count": len(self._events), "params": asdict(self.params),
+            "solver_iterations": self._space.iterations, "touching": self._touching.n,
         }
 
     # ================================================================ editing
