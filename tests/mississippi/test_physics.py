@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mississippi.physics import (PUCK_STATES, PlacementError, PuckState, ShotError,
+from mississippi.physics import (PUCK_STATES, PlacementError, PuckState, ShotError, ShotEvent,
                                  World, WorldSnapshot, wood_restitution)
 from mississippi.table import Table
 
@@ -822,3 +822,25 @@ def test_M_P5_the_solver_iterates_while_pucks_touch_and_once_when_none_do():
     assert w.debug_info()["touching"] == 1 and w.debug_info()["solver_iterations"] == 10
     w.remove_puck(c)
     assert w.debug_info()["touching"] == 0 and w.debug_info()["solver_iterations"] == 1
+
+
+def test_reports_are_the_dataclasses_their_constructors_make():
+    """pucks() and the contact events build their frozen dataclasses without the
+    generated __init__ (performance): they must be equal, hash alike, refuse writes and
+    round-trip through asdict like constructed ones."""
+    import dataclasses
+
+    w, shooter = _break_world()
+    w.shoot(shooter, 6000.0, 0.0)
+    rep = w.run_until_rest()
+    for s in rep.pucks.values():
+        made = PuckState(s.id, s.state, s.x, s.y, s.vx, s.vy, s.angle, s.spin, s.standing)
+        assert s == made and hash(s) == hash(made) and repr(s) == repr(made)
+        assert dataclasses.asdict(s) == dataclasses.asdict(made)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            s.x = 0.0
+    contacts = [e for e in rep.events if e.kind == "contact"]
+    assert contacts
+    for e in contacts:
+        made = ShotEvent(e.t, e.kind, e.pucks, e.where, e.speed)
+        assert e == made and hash(e) == hash(made) and repr(e) == repr(made)
