@@ -57,11 +57,17 @@ The model
   rim, no puck falling into a gutter. Bodies never sleep (zero gravity, sleeping disabled);
   ``Body.sleep()`` is never called.
 
-Performance: pucks at rest are *parked* — their two friction joints are taken out of the
-space (they contribute nothing while the puck is still, but cost most of the solver time).
-A parked puck never touches another puck, so anything that moves it starts a new contact;
-that contact's ``begin`` callback unparks it, and the friction the joints would have
-applied during that first sub-step (at most ``μ·g·h`` of speed) is subtracted at once.
+Performance (design.md: ≥ 500× real time): pucks at rest are *parked* — their friction
+joint is taken out of the space (it contributes nothing while the puck is still, but costs
+solver time). A parked puck never touches another puck, so anything that moves it starts
+a new contact; that contact's ``begin`` callback unparks it, and the friction the joint
+would have applied during that first sub-step (at most ``μ·g·h`` of speed) is subtracted
+at once. The solver runs ``params.iterations`` (10) passes only in sub-steps where a puck
+touches a puck or a wall, and 1 pass otherwise (:class:`_Touching`: the friction joints
+are then independent and one pass solves each; outcomes are bit for bit those of 10).
+Puck–puck ``begin`` and ``separate`` come straight from Chipmunk (no pymunk ``Arbiter``
+per contact); the sub-steps between two rest checks run in one Python loop around
+Chipmunk's ``cpSpaceStep`` (:meth:`World._advance`).
 
 Determinism (M-P5): fixed sub-step ``h ≤ 1/240 s``; :meth:`World.step` feeds it from an
 accumulator, so a scene's frame rate never changes an outcome. :meth:`World.shoot` rebuilds
@@ -161,6 +167,7 @@ _ALL_FIELDS = (pymunk.batch.BodyFields.BODY_ID | pymunk.batch.BodyFields.POSITIO
                | pymunk.batch.BodyFields.ANGLE | _SET_FIELDS)
 
 _hypot = math.hypot
+_FEW = 3        # unparked pucks up to which a rest check reads them one by one
 PUCK_STATES = ("table", "overhang", "gutter_left", "gutter_right", "off_table")
 EVENT_KINDS = ("contact", "rail", "drop", "overhang", "off_table", "topple")
 
@@ -410,7 +417,10 @@ try:
     _add_joint(_probe_space, _probe_joint)
     _remove_joint(_probe_space, _probe_joint)
     del _probe, _probe_space, _probe_joint
+    _FAST_BODY = True
 except (ImportError, AttributeError, TypeError, AssertionError):   # another pymunk
+    _FAST_BODY = False
+
     def _body_x(body: pymunk.Body) -> float:
         """x (mm) of a body's centre."""
         return body.position.x
@@ -1380,6 +1390,8 @@ class World:
 
         :raises FloatingPointError: if a velocity became NaN (never seen; a safeguard).
         """
+        if housekeep and self._shot_steps % (4 * _CHECK_EVERY) and self._few_moving():
+            return False
         scan = self._bodies
         floats = scan.read(self._space)        # vx, vy, ω per body
         if housekeep:
@@ -1416,6 +1428,38 @@ class World:
                         and not self._touches_other_puck(pk)):
                     self._park(pk)
         return rest
+
+    def _few_moving(self) -> bool:
+        """The rest check's fast path when at most ``_FEW`` pucks are unparked (a lone
+        shot, the start of a break): parked pucks are still (v = ω = 0 exactly; anything
+        that moves one unparks it before the check), so reading the unparked ones decides
+        that something moves (some speed ≥ rest_speed, none above the cap) — then their
+        spin friction is applied as :meth:`_spin_friction` does and True returned. False
+        leaves the check to the batch read."""
+        if not _FAST_BODY:
+            return False
+        live = [pk for pk in self._pucks.values() if not pk.parked and pk.body is not None]
+        if len(live) > _FEW or self._falling or self._pending:
+            return False
+        moving = False
+        cap2, rest2 = self._cap2, self._rest_v2
+        vw = []
+        for pk in live:
+            ptr = pk.body._body
+            v = _cp_get_v(ptr)
+            sp2 = v.x * v.x + v.y * v.y
+            if not sp2 <= cap2:
+                return False                   # clamp (or NaN): the full pass
+            if sp2 >= rest2:
+                moving = True
+            vw.append((ptr, _cp_get_w(ptr)))
+        if not moving:
+            return False
+        dw = self._dw_scan
+        for ptr, w in vw:
+            if w != 0.0:
+                _cp_set_w(ptr, 0.0 if -dw <= w <= dw else (w - dw if w > 0.0 else w + dw))
+        return True
 
     def _spin_friction(self, scan: "_BodyScan", floats: list[float],
                        spins: list[float]) -> None:
