@@ -168,6 +168,7 @@ _ALL_FIELDS = (pymunk.batch.BodyFields.BODY_ID | pymunk.batch.BodyFields.POSITIO
 
 _hypot = math.hypot
 _FEW = 3        # unparked pucks up to which a rest check reads them one by one
+_FULL_EVERY = 4  # every how many rest checks the full per-puck pass (parking) runs
 PUCK_STATES = ("table", "overhang", "gutter_left", "gutter_right", "off_table")
 EVENT_KINDS = ("contact", "rail", "drop", "overhang", "off_table", "topple")
 
@@ -1390,7 +1391,7 @@ class World:
 
         :raises FloatingPointError: if a velocity became NaN (never seen; a safeguard).
         """
-        if housekeep and self._shot_steps % (4 * _CHECK_EVERY) and self._few_moving():
+        if housekeep and self._shot_steps % (_FULL_EVERY * _CHECK_EVERY) and self._few_moving():
             return False
         scan = self._bodies
         floats = scan.read(self._space)        # vx, vy, ω per body
@@ -1404,7 +1405,7 @@ class World:
         # t ≥ √n·√(rest_speed² + rest_ω²) proves something moves; and t ≤ launch_cap
         # proves no puck is above the cap (M-P5). The full per-puck pass (parking, NaN
         # guard, clamp) then runs only every 4th check (every 32 sub-steps).
-        if housekeep and self._shot_steps % (4 * _CHECK_EVERY):
+        if housekeep and self._shot_steps % (_FULL_EVERY * _CHECK_EVERY):
             t = _hypot(*floats)
             if self._rest_t2 * len(floats) <= t * t and t <= self.params.launch_cap:
                 return False
