@@ -86,7 +86,6 @@ PLACE_S = 0.3
 0.25 s back at most)."""
 TRACK = (4, 20, 0.05)
 SLOW_STEPS = 1.0
-MIDDLE = False
 """A late batch is left on the latest instants when the track moves less than this many
 pointer steps across the instants it could have been reported at (the positions cannot
 tell them apart)."""
@@ -140,11 +139,9 @@ def _place_late(k: np.ndarray, s_rel: np.ndarray, steps: np.ndarray, new_batch: 
                 u = np.arange(first, kl[i] + 1, dtype=float) - kl[p]
                 pred = (u[:, None] ** np.arange(3)) @ coef
                 if math.hypot(*(pred[-1] - pred[0])) < SLOW_STEPS * step:
-                    # the track hardly moves there: its position cannot tell the instants
-                    # apart, so the middle one (the least error on average)
-                    back = (kl[i] - first) // 2 if MIDDLE else 0
-                else:
-                    back = kl[i] - (first + int(np.argmin(np.hypot(pred[:, 0] - xl[i], pred[:, 1] - yl[i]))))
+                    i = j                    # the track hardly moves there: its position
+                    continue                 # cannot tell the instants apart
+                back = kl[i] - (first + int(np.argmin(np.hypot(pred[:, 0] - xl[i], pred[:, 1] - yl[i]))))
                 for m in range(i, j):
                     kl[m] = max(kl[m] - back, kl[m - 1] + st[m])
         i = j
