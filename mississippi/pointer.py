@@ -34,7 +34,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from mississippi.flick import (DEFAULT_STEP_MM, SAME_REPORT_S, FlickError,  # noqa: F401
-                               FlickTracker, Launch, Sample, pointer_step, typical_period)
+                               FlickTracker, Launch, Sample, fill_holds, pointer_step,
+                               track_at, typical_period)
 
 __all__ = ["AIM_PX_PER_MM", "PERIODS", "Lattice", "lattice", "retime", "SteadyFlick", "Launch"]
 
@@ -66,6 +67,12 @@ class Lattice:
 
     period: float
     times: tuple[float, ...]
+    earliest: tuple[float, ...] = ()
+    """Per sample, the earliest instant it can have been reported at (after the previous
+    poll that delivered a sample; −inf for the first)."""
+    latest: tuple[float, ...] = ()
+    """Per sample, the latest instant it can have been reported at (not after its stamp,
+    before the next sample's)."""
 
 
 def _assign(s: np.ndarray, steps: np.ndarray, period: float, phases: np.ndarray) -> np.ndarray:
@@ -211,11 +218,17 @@ def lattice(stamps, same=None, periods=PERIODS, positions=None,
         delay = np.where(ok, np.sum(s[None, :] - t, axis=1), np.inf)
         ph = float(phases[int(np.argmin(delay))])
         kk = _assign(s, steps, period, np.array([ph]))[0]
+        latest = ph + kk * period + ref
+        with np.errstate(invalid="ignore"):
+            first = np.floor((lower - ph) / period) + 1.0
+        earliest = np.where(np.isfinite(lower), ph + first * period + ref, -np.inf)
+        earliest = np.minimum(earliest, latest)
         if positions is not None:
             pos = np.asarray(positions, float).reshape(n, 2)
             kk = _place_late(kk, s, steps, new_batch, lower, ph, period, pos[:, 0], pos[:, 1])
         times = ph + kk * period + ref
-        return Lattice(float(period), tuple(float(v) for v in times))
+        return Lattice(float(period), tuple(float(v) for v in times),
+                       tuple(float(v) for v in earliest), tuple(float(v) for v in latest))
     return None
 
 
@@ -257,10 +270,84 @@ def _retime(arr: np.ndarray, same=None, below: float | None = None
     lat = lattice(t[i0:], sm, positions=arr[i0:, 1:3], below=below)
     if lat is None:
         return out, None
-    out[i0:, 0] = lat.times
+    times = np.asarray(lat.times)
+    if REFINE:
+        for _ in range(REFINE):
+            times = _on_track(times, arr[i0:, 1], arr[i0:, 2], np.asarray(lat.earliest),
+                              np.asarray(lat.latest), lat.period)
+    out[i0:, 0] = times
     if i0 > 0:                               # keep the order with the older samples
         out[i0:, 0] = np.maximum(out[i0:, 0], out[i0 - 1, 0])
     return out, lat.period
+
+
+REFINE = 2
+ENTER = 0.0
+"""Place every sample on the report instant where the smoothed track enters its pixel
+(:func:`_on_track`)."""
+
+
+def _on_track(times: np.ndarray, x: np.ndarray, y: np.ndarray, earliest: np.ndarray,
+              latest: np.ndarray, period: float) -> np.ndarray:
+    """Re-place samples whose report instant is ambiguous (more than one lattice instant
+    between ``earliest`` and ``latest``, s) and that moved the pointer to another pixel:
+    a motion event is the *first* report in its pixel, so it goes on the first of those
+    instants at which the hand's track — the smoother of
+    :func:`mississippi.flick.velocity_at` through all the samples as timed so far — is
+    inside that pixel (else on the one nearest it). At 1000 Hz the polls (~1.1 ms apart)
+    are slower than the reports, and a poll that delivered nothing leaves no stamp, so
+    a sample's stamp alone often allows two or three instants."""
+    n = times.size
+    if n < 4:
+        return times
+    step = pointer_step(x, y) or DEFAULT_STEP_MM
+    half = 0.5 * step
+    ref = times[-1]
+    tr = times - ref
+    # a sample waited in the queue MAX_WAIT_S at most (a frame's draw)
+    earliest = np.maximum(earliest, latest - period * math.floor(MAX_WAIT_S / period + 1.0))
+    moved = np.concatenate(([False], (np.diff(x) != 0) | (np.diff(y) != 0)))
+    amb = moved & (latest - earliest > 0.5 * period) & (tr >= -PLACE_S)
+    amb[0] = False
+    idx = np.nonzero(amb)[0]
+    if idx.size == 0:
+        return times
+    tf, xf, yf = fill_holds(tr, x, y, period)
+    cands, owner = [], []
+    for i in idx:
+        c = np.arange(earliest[i] - ref, latest[i] - ref + 0.5 * period, period)
+        cands.append(c)
+        owner.append(np.full(c.size, i))
+    allc = np.concatenate(cands)
+    f = track_at(tf, xf, yf, 0.0, allc, step)
+    if f is None:
+        return times
+    out = tr.copy()
+    pos = 0
+    j = 0
+    for i in range(1, n):
+        if j < idx.size and idx[j] == i:
+            c = cands[j]
+            fc = f[pos:pos + c.size]
+            pos += c.size
+            j += 1
+            ok = c >= out[i - 1] + 0.5 * period
+            if not ok.any():
+                out[i] = max(out[i], out[i - 1])
+                continue
+            # signed distance outside the pixel (negative inside), the worse axis
+            d = np.maximum(np.abs(fc[:, 0] - x[i]), np.abs(fc[:, 1] - y[i])) - half
+            d = np.where(ok, d, np.inf)
+            inside = np.nonzero(d <= -ENTER * step)[0]
+            if inside.size:
+                out[i] = c[inside[0]]
+            elif np.isfinite(d[-1]) and d[-1] <= 0.0:
+                out[i] = c[-1]
+            else:
+                out[i] = c[int(np.argmin(d))]
+        else:
+            out[i] = max(out[i], out[i - 1])
+    return out + ref
 
 
 class SteadyFlick(FlickTracker):
