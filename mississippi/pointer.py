@@ -15,8 +15,12 @@ gap — it may have waited through a draw — is then moved back to where the po
 before it says it was reported (:func:`_place_late`), unless the track moves less than a
 pointer step across the instants it could have had: then its positions cannot tell them
 apart, and moving it by rounding noise made a slow push from a 1000 Hz mouse spread 5 %
-(one stroke repeated; 2–3 % left on the latest instants). Gaps on the lattice are reports that
-did not change the pixel (:func:`mississippi.flick.fill_holds`). Samples that fit no
+(one stroke repeated; 2–3 % left on the latest instants). Last, every sample whose stamp
+still allows more than one instant (at 1000 Hz the ~1.1 ms polls are slower than the
+reports, and a poll that delivered nothing leaves no stamp) and that changed the pixel is
+put on the first of those instants at which the hand's smoothed track is inside its
+pixel: a motion event is the first report in its pixel (:func:`_on_track`). Gaps on the
+lattice are reports that did not change the pixel (:func:`mississippi.flick.fill_holds`). Samples that fit no
 lattice (a device with an irregular rate) keep their stamps. ``benchmarks/flick.py``
 measures what this changes: on the modelled hands at 0.8 px/mm the worst p95 spread of
 launch/hand between strokes is 5.3 % with this re-timing, 34 % with the stamps as they
@@ -180,8 +184,9 @@ def lattice(stamps, same=None, periods=PERIODS, positions=None,
         instants its stamp allows.
     :param below: a period found for fewer samples of the same drag: only it and smaller
         periods are tried (more samples never make a larger period consistent again).
-    :returns: the :class:`Lattice`, or None with fewer than four samples or if no period
-        fits (then the stamps are the best times there are).
+    :returns: the :class:`Lattice` (with each sample's earliest and latest possible
+        instant), or None with fewer than four samples or if no period fits (then the
+        stamps are the best times there are).
     """
     s = np.asarray(stamps, float)
     n = s.size
@@ -235,7 +240,8 @@ def lattice(stamps, same=None, periods=PERIODS, positions=None,
 def retime(samples: list[Sample], same=None, below: float | None = None
            ) -> tuple[list[Sample], float | None]:
     """Re-time ``(t, x, y)`` samples (s, mm) stamped by the frame loop on their report
-    lattice (:func:`lattice`; ``same`` and ``below`` are passed on); samples older than
+    lattice (:func:`lattice`; ``same`` and ``below`` are passed on), ambiguous ones placed
+    on the pointer's smoothed track (:func:`_on_track`, :data:`REFINE`); samples older than
     :data:`SPAN_S` before the last keep their stamps. Returns the samples (still in time
     order) and the report period (s), or the samples unchanged and None if no lattice
     fits.
@@ -282,9 +288,11 @@ def _retime(arr: np.ndarray, same=None, below: float | None = None
 
 
 REFINE = 2
-ENTER = 0.0
-"""Place every sample on the report instant where the smoothed track enters its pixel
-(:func:`_on_track`)."""
+"""Passes of :func:`_on_track` (each on the track of the samples as the previous one timed
+them). At 1000 Hz, a slow push (~500 mm/s, 0.8 px/mm): samples on their true report
+instant 75 % with none, 84 % with one, 85 % with two; placing an ambiguous sample on
+the first instant at which the track is inside its pixel by 5, 10, 20 % of a step put
+fewer on their instant (83, 82, 79 %)."""
 
 
 def _on_track(times: np.ndarray, x: np.ndarray, y: np.ndarray, earliest: np.ndarray,
@@ -338,13 +346,8 @@ def _on_track(times: np.ndarray, x: np.ndarray, y: np.ndarray, earliest: np.ndar
             # signed distance outside the pixel (negative inside), the worse axis
             d = np.maximum(np.abs(fc[:, 0] - x[i]), np.abs(fc[:, 1] - y[i])) - half
             d = np.where(ok, d, np.inf)
-            inside = np.nonzero(d <= -ENTER * step)[0]
-            if inside.size:
-                out[i] = c[inside[0]]
-            elif np.isfinite(d[-1]) and d[-1] <= 0.0:
-                out[i] = c[-1]
-            else:
-                out[i] = c[int(np.argmin(d))]
+            inside = np.nonzero(d <= 0.0)[0]
+            out[i] = c[inside[0]] if inside.size else c[int(np.argmin(d))]
         else:
             out[i] = max(out[i], out[i - 1])
     return out + ref
