@@ -36,7 +36,12 @@ shortened when the stroke would not fit in the launch area; the hand spot is the
 
 * **Truth**: the hand's speed at the last position the mouse reported (the release
   report; for ``through``, the report that first put the puck past the line), and, for
-  ``through``, the hand's speed at the crossing instant as well.
+  ``through``, the hand's speed at the crossing instant as well (what
+  ``benchmarks/flick.py`` compares a ``through`` launch with: M-U1 launches it there).
+
+* **A second hand model** for the benchmark, not the one the estimator was tuned on:
+  :func:`pause_stroke` (a nudge, a pause, then the flick) and ``events(jitter_px=…)`` (a
+  hand off its stroke by up to ± that many px at every report while it moves).
 
 :func:`throw` is the part other benchmarks use: the :class:`~mississippi.flick.Launch` a
 person produces, through :class:`mississippi.pointer.SteadyFlick`, when they mean to send
