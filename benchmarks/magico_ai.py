@@ -73,12 +73,28 @@ SERIES = (
 )
 
 
+def roll_out_params(name: str) -> "ai.MasterParams":
+    """Master with rollouts from a player name ``mcS-kK-dD[-pP]``: ``S`` greedy
+    rollouts for each of the ``K`` options the ``D``-ply search ranks first, each
+    ``P`` plies long (default: to the end of the game); no clock."""
+    parts = name.split("-")
+    samples = int(parts[0][2:])
+    opts = {x[0]: int(x[1:]) for x in parts[1:]}
+    depth = opts.get("d", 1)
+    return ai.replace(ai.MASTER, depth=depth, max_depth=depth, budget=0,
+                      time_limit=float("inf"), rollouts=samples,
+                      rollout_top=opts.get("k", 6), rollout_plies=opts.get("p", 200))
+
+
 def turn_function(name: str):
     """``(position, dice, rng) -> K-N2 text`` of player ``name``."""
     if name in reference.LEVELS:
         return lambda p, d, rng: reference.choose_turn(p, d, name, rng)
     if name == "master-deep":  # the level until 2026-12-01: deeper than 2 plies by budget
         prm = ai.replace(ai.MASTER, max_depth=4, time_limit=float("inf"))
+        return lambda p, d, rng: ai.master_turn(p, d[0], d[1], rng, prm)
+    if name.startswith("mc"):   # mcS-kK-dD[-pP]: rollouts (see roll_out_params)
+        prm = roll_out_params(name)
         return lambda p, d, rng: ai.master_turn(p, d[0], d[1], rng, prm)
     if name.startswith("master-d"):
         depth = int(name[len("master-d"):])

@@ -464,6 +464,9 @@ class MasterParams:
     budget: int = 250_000
     max_depth: int = 2
     time_limit: float = 1.2
+    rollouts: int = 0
+    rollout_top: int = 6
+    rollout_plies: int = 200
 
 
 #: Master's parameters (the level ``"master"``).
@@ -509,6 +512,7 @@ class _Master:
         self.nodes = 0
         self.clock_stops = 0      # decisions whose deeper ply the time limit cut short
         self.deadline: float | None = None
+        self._rollouts = None
 
     # ---- evaluation
 
@@ -878,9 +882,36 @@ class _Master:
 
     def choose(self, p: Position, a: int, b: int, rng: random.Random) -> str:
         scored, _ = self.search(p, a, b)
+        if self.params.rollouts and len(scored) > 1:
+            return self.roll_out(p, a, b, scored, rng)
         best = max(v for v, _ in scored)
         ties = sorted(t for v, t in scored if v >= best - 1e-12)
         return ties[0] if len(ties) == 1 else rng.choice(ties)
+
+    def roll_out(self, p: Position, a: int, b: int, scored, rng: random.Random) -> str:
+        """The best of the ``rollout_top`` options ranked first by the search, by the
+        mean result of ``rollouts`` greedy rollouts each (:mod:`magico.rollouts`), the
+        same dice sequences for every option (common random numbers); seeded by
+        ``rng``, so a seeded game replays exactly."""
+        if self._rollouts is None:
+            from magico.rollouts import Rollouts
+            self._rollouts = Rollouts(self)
+        prm = self.params
+        top = sorted(scored, key=lambda s: (-s[0], s[1]))[:prm.rollout_top]
+        if len(top) == 1:
+            return top[0][1]
+        by_text = dict(self.options(p, a, b))
+        starts = []
+        for _, text in top:
+            _, _, codes, red, blue, hr, hb = by_text[text]
+            starts.append((codes, red, blue, hr, hb))
+        res = self._rollouts.run(starts, other(p.to_move), prm.rollouts,
+                                 rng.getrandbits(32), prm.rollout_plies)
+        means = res.mean(axis=1)
+        if p.to_move == "b":
+            means = 1.0 - means
+        best = max(range(len(top)), key=lambda i: (means[i], -i))
+        return top[best][1]
 
 
 _masters: dict = {}
