@@ -91,7 +91,9 @@ class Rollouts:
         as in :class:`magico.ai._Master`), all with ``mover`` (``"r"``/``"b"``) to
         roll next. Returns a ``(len(starts), samples)`` array of Red's results (1, ½,
         0; the evaluation's chance of winning for a game still going after
-        ``max_plies``).
+        ``max_plies``). The final boards stay in ``self.last`` (``red``, ``blue``:
+        ``(rows, 36)`` bool; ``hand_r``, ``hand_b``, ``done``: ``(rows,)``; row
+        ``i * samples + j`` is sample ``j`` of start ``i``) for inspection.
         """
         flat = self._tables()
         k = len(starts)
@@ -159,6 +161,7 @@ class Rollouts:
                 done |= has & ends
             red_moves = not red_moves
         runs = np.arange(nr1)[None]
+        self.last = {"red": red, "blue": blue, "hand_r": hr, "hand_b": hb, "done": done}
         diff = self._exact[runs, codes].sum(axis=1)
         out = np.where(diff > 0, 1.0, np.where(diff < 0, 0.0, 0.5))
         if not done.all():
