@@ -74,16 +74,18 @@ SERIES = (
 
 
 def roll_out_params(name: str) -> "ai.MasterParams":
-    """Master with rollouts from a player name ``mcS-kK-dD[-pP]``: ``S`` greedy
+    """Master with rollouts from a player name ``mcS-kK-dD[-pP][-hH]``: ``S`` greedy
     rollouts for each of the ``K`` options the ``D``-ply search ranks first, each
-    ``P`` plies long (default: to the end of the game); no clock."""
+    ``P`` plies long (default: to the end of the game), only once a hand holds ``H``
+    tokens or fewer (default 15: always); no clock."""
     parts = name.split("-")
     samples = int(parts[0][2:])
     opts = {x[0]: int(x[1:]) for x in parts[1:]}
     depth = opts.get("d", 1)
     return ai.replace(ai.MASTER, depth=depth, max_depth=depth, budget=0,
                       time_limit=float("inf"), rollouts=samples,
-                      rollout_top=opts.get("k", 6), rollout_plies=opts.get("p", 200))
+                      rollout_top=opts.get("k", 6), rollout_plies=opts.get("p", 200),
+                      rollout_hands=opts.get("h", 15))
 
 
 def turn_function(name: str):

@@ -18,7 +18,13 @@ roll gave, whatever the player then did with it. Figures:
   worth ≥ 0.25 and ≥ 0.5 of a win): how often one roll swings the game;
 - the share of games decided by one roll: the winner's chance (by the same
   evaluation) was below ½ before some roll and stayed at or above ½ after it until the
-  end, and that roll's luck alone was larger than the gap to ½.
+  end, and that roll's luck alone was larger than the gap to ½;
+- each player's **errors**: per turn, the chance of winning of the best option minus
+  that of the option played, judged by Master's search ``ERROR_DEPTH`` (2) chance plies
+  deep (:func:`magico.ai.option_values`); summed per game. Since a game's result is
+  its first chance plus every roll's luck minus every error, A's expected score is
+  about ½ + B's errors − A's errors a game: a player that made no error by this judge
+  would score about ½ + B's errors against B — the ceiling the judge can see.
 """
 
 from __future__ import annotations
@@ -41,6 +47,15 @@ from magico.rules import Dice, Position, other  # noqa: E402
 
 #: The evaluation that judges the rolls: Master's, one chance ply, no clock.
 JUDGE = ai.replace(ai.MASTER, depth=1, max_depth=1, budget=0, time_limit=float("inf"))
+#: Chance plies of the search that judges each turn's error.
+ERROR_DEPTH = 2
+
+
+def error(p: Position, roll: tuple[int, int], played: str) -> float:
+    """The side to move's chance of winning after its best option minus after
+    ``played`` (≥ 0), by Master's search ``ERROR_DEPTH`` chance plies deep."""
+    ranked, value, _ = ai.review_values(p, roll, played, depth=ERROR_DEPTH)
+    return max(0.0, ranked[0][1] - value)
 
 
 def roll_luck(p: Position, roll: tuple[int, int]) -> tuple[float, float, float]:
@@ -71,7 +86,7 @@ def game(seed: int, red: str, blue: str) -> dict:
     rngs = {"r": random.Random(seed * 2 + 1), "b": random.Random(seed * 2 + 2)}
     funcs = {"r": turn_function(red), "b": turn_function(blue)}
     p = Position.start(first="r")
-    rows = []                     # (mover, Red's chance before, Red's after, Red's luck)
+    rows = []    # (mover, Red's chance before, Red's after, Red's luck, mover's error)
     n = 0
     while not p.is_over and n < MAX_TURNS:
         roll = dice.roll()
@@ -79,8 +94,9 @@ def game(seed: int, red: str, blue: str) -> dict:
         before, after, luck = roll_luck(p, roll)
         if me == "b":
             before, after, luck = 1 - before, 1 - after, -luck
-        rows.append((me, before, after, luck))
-        p = p.play(funcs[me](p, roll, rngs[me]))
+        turn = funcs[me](p, roll, rngs[me])
+        rows.append((me, before, after, luck, error(p, roll, turn)))
+        p = p.play(turn)
         n += 1
     return {"seed": seed, "red": red, "blue": blue, "winner": p.winner if p.is_over else "draw",
             "rolls": rows}
@@ -95,21 +111,28 @@ def decided_by_one_roll(g: dict) -> bool:
     rolls = g["rolls"]
     last = None                 # index of the roll after which the winner stayed ≥ ½
     for i in range(len(rolls) - 1, -1, -1):
-        _, before, after, luck = rolls[i]
+        _, before, after, luck = rolls[i][:4]
         w_before = before if sign > 0 else 1 - before
         if w_before < 0.5:
             last = i
             break
     if last is None:
         return False
-    _, before, after, luck = rolls[last]
+    _, before, after, luck = rolls[last][:4]
     w_before = before if sign > 0 else 1 - before
     return sign * luck > 0.5 - w_before
 
 
-def summary(games: list[dict]) -> dict:
-    """The figures of the module text over ``games``."""
+def summary(games: list[dict], a: str, b: str) -> dict:
+    """The figures of the module text over ``games`` of ``a`` against ``b``."""
     n = len(games)
+    errs = {a: [], b: []}
+    for g in games:
+        for side, name in (("r", g["red"]), ("b", g["blue"])):
+            errs[name].append(sum(r[4] for r in g["rolls"] if r[0] == side))
+    ea, eb = statistics.mean(errs[a]), statistics.mean(errs[b])
+    se = (statistics.pvariance(errs[a]) / n + statistics.pvariance(errs[b]) / n) ** 0.5
+    se_b = (statistics.pvariance(errs[b]) / n) ** 0.5
     red = sum(1.0 if g["winner"] == "r" else 0.5 if g["winner"] == "draw" else 0.0 for g in games)
     decided = [g for g in games if g["winner"] in ("r", "b")]
     lucky_won = sum((sum(r[3] for r in g["rolls"]) > 0) == (g["winner"] == "r") for g in decided)
@@ -124,7 +147,13 @@ def summary(games: list[dict]) -> dict:
            "games_with_roll_ge_0.25": sum(b >= 0.25 for b in biggest) / n,
            "games_with_roll_ge_0.5": sum(b >= 0.5 for b in biggest) / n,
            "decided_by_one_roll": one / n,
-           "decided_by_one_roll_interval": wilson(one, n)}
+           "decided_by_one_roll_interval": wilson(one, n),
+           f"errors_a_game_{a}": ea, f"errors_a_game_{b}": eb,
+           f"score_{a}": sum(1.0 if g["winner"] == ("r" if g["red"] == a else "b") else
+                             0.5 if g["winner"] == "draw" else 0.0 for g in games) / n,
+           f"expected_score_{a}_from_errors": (0.5 + eb - ea, 0.5 + eb - ea - 1.96 * se,
+                                               0.5 + eb - ea + 1.96 * se),
+           f"errorless_player_vs_{b}": (0.5 + eb, 0.5 + eb - 1.96 * se_b, 0.5 + eb + 1.96 * se_b)}
     return out
 
 
@@ -142,6 +171,6 @@ if __name__ == "__main__":
         gs.append(game(args.seed0 + i, red, blue))
     if args.save:
         Path(args.save).write_text("".join(json.dumps(g) + "\n" for g in gs), encoding="utf-8")
-    for k, v in summary(gs).items():
+    for k, v in summary(gs, a, b).items():
         print(f"{k}: {tuple(round(x, 3) for x in v) if isinstance(v, tuple) else round(v, 3)}")
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

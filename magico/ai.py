@@ -449,7 +449,11 @@ class MasterParams:
     its predicted cost fits; ``max_depth``: the deepest ply searched; ``time_limit``:
     wall seconds after which a ply beyond ``depth`` is abandoned (a safety for a busy
     machine; when it does not strike, the budget alone ends the search and a seeded
-    game replays exactly).
+    game replays exactly); ``rollouts``: if > 0, the ``rollout_top`` options the search
+    ranks first are compared instead by the mean result of that many greedy rollouts
+    each (:mod:`magico.rollouts`, the same dice for every option, ``rollout_plies``
+    long, then the evaluation), once a hand holds ``rollout_hands`` tokens or fewer —
+    off in the level (measured weaker, docs/performance.md).
 
     The defaults were fitted to the outcomes of 55,015 positions from 1,700 seeded games
     (maximum likelihood, coordinate search; log-loss 0.5049 → 0.4936 from the first
@@ -467,6 +471,7 @@ class MasterParams:
     rollouts: int = 0
     rollout_top: int = 6
     rollout_plies: int = 200
+    rollout_hands: int = 15
 
 
 #: Master's parameters (the level ``"master"``).
@@ -882,7 +887,8 @@ class _Master:
 
     def choose(self, p: Position, a: int, b: int, rng: random.Random) -> str:
         scored, _ = self.search(p, a, b)
-        if self.params.rollouts and len(scored) > 1:
+        if (self.params.rollouts and len(scored) > 1
+                and min(p.hand_r, p.hand_b) <= self.params.rollout_hands):
             return self.roll_out(p, a, b, scored, rng)
         best = max(v for v, _ in scored)
         ties = sorted(t for v, t in scored if v >= best - 1e-12)
