@@ -16,7 +16,9 @@ one-ply and ``ref2`` two-ply expectimax, no code shared with the project's AI), 
 chance plies for every option (no budget, no clock): how far more search moves the
 result against the one-ply reference, i.e. where the dice put the ceiling; and
 ``master-deep``, the level until 2026-12-01 (two plies, then up to four while a budget
-of 250,000 searched placements allows).
+of 250,000 searched placements allows); ``mcS-kK-dD[-pP][-hH]``, Master with Monte
+Carlo rollouts (:func:`roll_out_params`, :mod:`magico.rollouts`). How much the dice
+decide: ``benchmarks/magico_luck.py``.
 
 A series of ``n`` games between A and B: game ``i`` is seeded ``seed0 + i`` (the dice,
 :class:`magico.rules.Dice`, and each player's own ``random.Random``); A is Red and

@@ -56,6 +56,15 @@ winning** (K-10: what counts is winning, not the margin):
   search three or four plies late in the game (62.5 %, 59.5 %, 60.5 % over 200, 300,
   133 games; docs/performance.md, AI strength), at twenty times the CPU time. Deeper
   search does not buy wins here: the dice decide most of the rest.
+* *Rollouts* (``MasterParams.rollouts``, :mod:`magico.rollouts`; off in the level):
+  comparing the best options by greedy rollouts to the end scored 55.1 % against
+  ``ref1`` where the one-ply search alone scored 60.5 % (138 games, same seeds), and
+  rollouts in the endgame only changed nothing (59.9 % both, 400 games); tuning the
+  evaluation's parameters against ``ref1`` found a flat score (57.5–61.75 % for every
+  ±30 % move, 400 games each). Measured by the luck of each roll
+  (``benchmarks/magico_luck.py``), ``ref1`` loses about 0.09 of a game a game in errors
+  Master's search can see: a player without them would score about 59–62 % against it,
+  so the issue's 65 % is above what the dice allow (docs/performance.md, session 3).
 
 Randomness is injected (``rng``: a :class:`random.Random`), so every AI game is
 reproducible from its seeds. The evaluations work on the rules' bit masks and change
