@@ -57,8 +57,8 @@ winning** (K-10: what counts is winning, not the margin):
   133 games; docs/performance.md, AI strength), at twenty times the CPU time. Deeper
   search does not buy wins here: the dice decide most of the rest.
 * *Rollouts* (``MasterParams.rollouts``, :mod:`magico.rollouts`; off in the level):
-  comparing the best options by greedy rollouts to the end scored 55.1 % against
-  ``ref1`` where the one-ply search alone scored 60.5 % (138 games, same seeds), and
+  comparing the best options by greedy rollouts to the end scored 56.6 % against
+  ``ref1`` where the one-ply search alone scored 62.8 % (152 games, same seeds), and
   rollouts in the endgame only changed nothing (59.9 % both, 400 games); tuning the
   evaluation's parameters against ``ref1`` found a flat score (57.5–61.75 % for every
   ±30 % move, 400 games each). Measured by the luck of each roll
