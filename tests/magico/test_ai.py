@@ -254,3 +254,43 @@ def test_K_N2_master_with_rollouts_plays_legal_turns_and_replays(case, seed):
     turn = ai.master_turn(p, *dice, random.Random(seed), prm)
     assert turn in p.legal_turns(*dice)
     assert ai.master_turn(p, *dice, random.Random(seed), prm) == turn
+
+
+def test_K_5_to_K_8_rollouts_are_games_the_rules_accept():
+    # Each rollout replayed turn by turn through the rules (Position.legal_turns / play)
+    # with the same dice and the same greedy choice ends on the same board.
+    import numpy as np
+    eng, ro = rollout_engine()
+    p0 = placed("a1 b1 f2 c4", "a2 b3 e5", "r")
+    samples, seed = 4, 11
+    ro.run([(eng.codes(p0.red, p0.blue), p0.red, p0.blue, p0.hand_r, p0.hand_b)],
+           "r", samples, seed)
+    gen = np.random.default_rng(seed)
+    dice = gen.integers(0, 36, size=(samples, 200))
+    noise = gen.random((samples, 36)) * 1e-7
+    for j in range(samples):
+        p = p0
+        for r in dice[j]:
+            if p.is_over:
+                break
+            a, b = int(r) // 6 + 1, int(r) % 6 + 1
+            me = p.to_move
+            best = None
+            for text in p.legal_turns(a, b):
+                if text.endswith(("pass", "wrong")):
+                    continue
+                q = p.play(text)
+                tab = eng.exact if q.is_over else eng.table(q.hand_r, q.hand_b, q.to_move)
+                v = sum(tab[k][c] for k, c in enumerate(eng.codes(q.red, q.blue)))
+                v -= sum(tab[k][c] for k, c in enumerate(eng.codes(p.red, p.blue)))
+                cell = q.red ^ p.red | q.blue ^ p.blue
+                s = (v if me == "r" else -v) + noise[j][cell.bit_length() - 1]
+                if best is None or s > best[0]:
+                    best = (s, text)
+            p = p.play(best[1] if best else f"{a},{b} pass")
+        assert p.is_over
+        last = ro.last
+        assert [int(x) for x in np.flatnonzero(last["red"][j])] == \
+            [i for i in range(36) if p.red >> i & 1]
+        assert [int(x) for x in np.flatnonzero(last["blue"][j])] == \
+            [i for i in range(36) if p.blue >> i & 1]
