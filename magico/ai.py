@@ -62,8 +62,8 @@ winning** (K-10: what counts is winning, not the margin):
   rollouts in the endgame only changed nothing (59.9 % both, 400 games); tuning the
   evaluation's parameters against ``ref1`` found a flat score (57.5–61.75 % for every
   ±30 % move, 400 games each). Measured by the luck of each roll
-  (``benchmarks/magico_luck.py``), ``ref1`` loses about 0.09 of a game a game in errors
-  Master's search can see: a player without them would score about 59–62 % against it,
+  (``benchmarks/magico_luck.py``), ``ref1`` gives away about 0.09 of a win per game in
+  errors Master's search can see: a player without them would score about 59–62 % against it,
   so the issue's 65 % is above what the dice allow (docs/performance.md, session 3).
 
 Randomness is injected (``rng``: a :class:`random.Random`), so every AI game is
@@ -462,7 +462,7 @@ class MasterParams:
     ranks first are compared instead by the mean result of that many greedy rollouts
     each (:mod:`magico.rollouts`, the same dice for every option, ``rollout_plies``
     long, then the evaluation), once a hand holds ``rollout_hands`` tokens or fewer —
-    off in the level (measured weaker, docs/performance.md).
+    off in the level (measured no stronger, docs/performance.md).
 
     The defaults were fitted to the outcomes of 55,015 positions from 1,700 seeded games
     (maximum likelihood, coordinate search; log-loss 0.5049 → 0.4936 from the first
