@@ -48,19 +48,22 @@ W_C3_T = 24
 W_C2 = 5
 
 REFINE = 6           # children per node whose value is recomputed with exact threats
+REFINE_ROUNDS = 10   # ... then windows of 12, 24, ... while a node's best is unrefined
+EXACT_WORK = 4       # work units of one exact threat test (can_score) of a child
 MAX_SCORING = 40     # scoring turns per node whose removals (G-5c) are all tried
 KEEP_SCORING = 4     # scoring children always searched at an inner node
 WIDTHS = (40, 10, 6, 4)   # turns searched at the root, then at ply 1, 2, 3 and deeper
 TIE = 6              # root turns within this of the best are equal: the rng picks one
 MAX_DEPTH = 3        # plies of the deepest iteration (3: see docs/performance.md, AI)
 DEEP_ROOT = 10       # root turns searched deeper than 2 plies (the best by depth 2)
-MY_TSS_DEPTH = 2     # our turns in the threat-space search for a forced point
-OPP_TSS_DEPTH = 2    # the opponent's, after our candidate turn (safety)
+MY_TSS_DEPTH = 3     # our turns in the threat-space search for a forced point
+OPP_TSS_DEPTH = 3    # the opponent's, after our candidate turn (safety; 2 missed lines
+                     # whose defences leave another immediate score)
 TIME_LIMIT = 1.4     # s, wall clock, default limit of one decision (target: max <= 2 s)
 BUDGET = 500_000     # work units of one decision (about 0.5 s on one free core)
 CALL_WORK = 2000     # fixed cost of one batch, in turns generated
 TSS_WORK = 4000      # positions judged by one threat-space search (about 0.1 s)
-SAFETY_ALTERNATIVES = 5   # other root turns tried when ours allows a forced point
+SAFETY_ALTERNATIVES = 8   # other root turns tried when ours allows a forced point
 
 
 def evaluate_batch(x, y, px, py, target: int, exact: bool = False) -> np.ndarray:
@@ -252,21 +255,31 @@ class Searcher:
             return
         pt_c = PT[own]
         vals = -evaluate_batch(ct, cm, pt_c, pm, target)
-        # exact threats (every slide and push) for the best children of each node: the
-        # best REFINE first, then again while the best of a node is still unrefined
+        # exact threats (every slide and push, G-4b) for the best children of each node:
+        # the best REFINE first, then, in each node whose best child is still unrefined
+        # (the other side's push threat that the quick test misses survives many of our
+        # turns: they all look good until refined), a window twice as wide, until every
+        # node's best child is exact (at most all children: a node whose every turn
+        # leaves a push threat is refined whole — the turns that stop it rise to the top)
         done = np.zeros(len(own), dtype=bool)
         n_top = REFINE
-        for _round in range(3):
+        for _round in range(REFINE_ROUNDS):
             order = np.lexsort((-vals, own))
             o_s = own[order]
             starts = np.concatenate([[0], np.flatnonzero(np.diff(o_s)) + 1])
             rank = np.arange(len(order)) - np.repeat(starts, np.diff(np.append(starts, len(order))))
-            top = order[(rank < n_top) & ~done[order]]
+            sel = (rank < n_top) & ~done[order]
+            if _round:
+                need = np.zeros(len(todo), dtype=bool)
+                need[o_s[starts]] = ~done[order[starts]]
+                sel &= need[o_s]
+            top = order[sel]
             if not len(top):
                 break
             vals[top] = -evaluate_batch(ct[top], cm[top], pt_c[top], pm[top], target, exact=True)
             done[top] = True
-            n_top = 2
+            self.work += EXACT_WORK * len(top)
+            n_top *= 2
         order = np.lexsort((-vals, own))
         own, ct, cm, src, pm, pt_c, vals = (own[order], ct[order], cm[order], src[order],
                                             pm[order], pt_c[order], vals[order])
@@ -365,6 +378,7 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
     values = {}
     values2: dict = {}
     cur_best, cur_j = -WIN - 1, best_j
+    completed = 1
     for depth in range(2, MAX_DEPTH + 1):
         if depth > 2 and time.perf_counter() > soft:
             break
@@ -384,6 +398,7 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
                     cur_best, cur_j = v, j
             best_j = cur_j
             values = vals
+            completed = depth
             if depth == 2:
                 values2 = vals
             if cur_best >= WIN - 100 or cur_best <= -WIN + 100:
@@ -416,5 +431,7 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
             best_j = j
             break
     if stats is not None:
-        stats.update(depth=depth, expanded=srch.expanded, work=srch.work, safety=checks)
+        stats.update(depth=completed, expanded=srch.expanded, work=srch.work, safety=checks,
+                     values={str(root.turns[idx[j]]): v for j, v in values.items()},
+                     chosen=str(root.turns[idx[best_j]]))
     return root.turns[idx[best_j]]
