@@ -169,12 +169,21 @@ class Searcher:
         self.nodes: dict = {}
         self.expanded = 0
         self.work = 0
+        self.busy = 0.0                  # wall s spent expanding (the pace of this machine)
 
     # ------------------------------------------------------------------ expansion
 
     def expand_many(self, keys) -> None:
         """Expand every position of ``keys`` (``(S, T, ps, pt)``, ``S`` to move) not yet
-        expanded, all in one vectorised batch."""
+        expanded, all in one vectorised batch. Raises ``_Abort`` when the work budget is
+        spent, the deadline passed, or the batch would end past the deadline."""
+        t = time.perf_counter()
+        try:
+            self._expand_many(keys)
+        finally:
+            self.busy += time.perf_counter() - t
+
+    def _expand_many(self, keys) -> None:
         todo = []
         for k in dict.fromkeys(keys):
             if k in self.nodes:
@@ -186,8 +195,17 @@ class Searcher:
             todo.append(k)
         if not todo:
             return
-        if self.work > self.budget or time.perf_counter() > self.deadline:
+        now = time.perf_counter()
+        if self.work > self.budget or now > self.deadline:
             raise _Abort
+        if self.expanded and self.work:
+            # the wall time this batch will take, from this decision's own pace (wall s
+            # per work unit so far: slower on a loaded machine): a batch that would end
+            # past the deadline is not started (with no deadline, never: the budget alone
+            # decides, so a seed repeats a game)
+            pace = self.busy / self.work
+            if now + pace * len(todo) * (self.work / self.expanded) > self.deadline:
+                raise _Abort
         self.expanded += len(todo)
         target = self.target
         S = np.array([k[0] for k in todo], dtype=U)
@@ -362,6 +380,7 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
     srch = Searcher(position.target, budget, deadline, WIDTHS)
     key = (S, T, ps, pt)
     root = srch.node(key)
+    t_root = time.perf_counter()
     if root.terminal is not None:
         return root.turns[0]
     # 1. threat-space search: a forced point of ours (VCF-like, sound) is played at once
@@ -371,6 +390,7 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
         if stats is not None:
             stats.update(depth=0, expanded=srch.expanded, forced=line.depth)
         return Turn.parse(line.turns[0])
+    t_tss = time.perf_counter()
     # 2. iterative deepening over the best root turns
     idx = root.top(srch.widths[0])
     kids = [root.kids[j] for j in idx]
@@ -413,6 +433,7 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
     if best_j in values and values is values2:
         ties = sorted(j for j in values if values[j] >= values[best_j] - TIE)
         best_j = ties[rng.randrange(len(ties))] if len(ties) > 1 else best_j
+    t_search = time.perf_counter()
     # 3. safety: no forced point for the opponent after our turn, if one turn avoids it
     ranked = sorted(values, key=lambda j: -values[j])
     if best_j in ranked:
@@ -433,5 +454,7 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
     if stats is not None:
         stats.update(depth=completed, expanded=srch.expanded, work=srch.work, safety=checks,
                      values={str(root.turns[idx[j]]): v for j, v in values.items()},
-                     chosen=str(root.turns[idx[best_j]]))
+                     chosen=str(root.turns[idx[best_j]]),
+                     phases_s=[round(t - t0, 3) for t in (t_root, t_tss, t_search,
+                                                           time.perf_counter())])
     return root.turns[idx[best_j]]
