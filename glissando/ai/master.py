@@ -64,6 +64,7 @@ BUDGET = 500_000     # work units of one decision (about 0.5 s on one free core)
 CALL_WORK = 2000     # fixed cost of one batch, in turns generated
 TSS_WORK = 4000      # positions judged by one threat-space search (about 0.1 s)
 SAFETY_ALTERNATIVES = 8   # other root turns tried when ours allows a forced point
+DEFENCE_CHECKS = 12  # root turns outside the search checked when no searched one is safe
 
 
 def evaluate_batch(x, y, px, py, target: int, exact: bool = False) -> np.ndarray:
@@ -439,9 +440,12 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
     if best_j in ranked:
         ranked.remove(best_j)
     checks = 0
+    safe = False
+    tried = set()
     for j in [best_j] + ranked[:SAFETY_ALTERNATIVES]:
         if j != best_j and values.get(j, -WIN) <= -WIN + 100:
             break
+        tried.add(idx[j])
         kS, kT, _kps, _kpt = kids[j]
         if batch.can_score(np.array([kS], dtype=U), np.array([kT], dtype=U))[0]:
             continue                                 # they score at once: not safe
@@ -450,11 +454,36 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
         checks += 1
         if opp is None:
             best_j = j
+            safe = True
             break
+    chosen = root.turns[idx[best_j]]
+    # 4. defence: no searched turn is safe (the search thinks every one loses, or each
+    # allows a forced point) — but the search is selective, so a turn outside its root
+    # width may hold: every root turn after which the other side cannot score at once
+    # (exact test), best static value first, until one leaves no forced point
+    if not safe and root._src is not None:
+        _fam, ct, cm, _pt, _pm, _s, _rm, lo = root._src
+        n = len(root.vals)
+        opp_now = batch.can_score(ct[lo:lo + n], cm[lo:lo + n])
+        looked = 0
+        for r in np.flatnonzero(~opp_now):
+            j = root._kid(int(r))
+            if j in tried:
+                continue
+            kS, kT, _kps, _kpt = root.kids[j]
+            opp = tactics.forced_point(kS, kT, depth=OPP_TSS_DEPTH, work=TSS_WORK,
+                                       time_limit=max(0.0, t0 + limit - time.perf_counter()) / 2)
+            checks += 1
+            looked += 1
+            if opp is None:
+                chosen = root.turns[j]
+                break
+            if looked >= DEFENCE_CHECKS:
+                break
     if stats is not None:
         stats.update(depth=completed, expanded=srch.expanded, work=srch.work, safety=checks,
                      values={str(root.turns[idx[j]]): v for j, v in values.items()},
-                     chosen=str(root.turns[idx[best_j]]),
+                     chosen=str(chosen), defence=not safe,
                      phases_s=[round(t - t0, 3) for t in (t_root, t_tss, t_search,
                                                            time.perf_counter())])
-    return root.turns[idx[best_j]]
+    return chosen

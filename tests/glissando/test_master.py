@@ -226,6 +226,19 @@ def test_G_5_master_avoids_a_turn_that_gives_a_forced_point_in_three():
     assert tactics.forced_point_of(r, depth=3, time_limit=math.inf) is None, t
 
 
+def test_G_5_master_finds_the_defence_outside_its_search_when_every_searched_turn_loses():
+    # from a lost game (orange 1-1): the search judges its best 40 turns all lost;
+    # after a3 e3< (played then) blue's c4 b8v leaves blue a point whatever orange
+    # plays (the rules confirm it), but a turn outside the search holds (a3 e8>)
+    from glissando.ai import tactics
+    p = Position.from_text("OBO1OB2/2BBO3/B2OO3/B2O4/B3B3/1B1BO3/O1B5/OBOBO1OB o 1-1 18-19 2")
+    assert every_reply_leaves_a_point(p.play("a3 e3<"), "c4 b8v")
+    t = choose_turn(p, "master", random.Random(0), time_limit=math.inf)
+    r = p.play(t)
+    assert not can_score_by_rules(r), t
+    assert tactics.forced_point_of(r, depth=3, time_limit=math.inf) is None, t
+
+
 @pytest.mark.parametrize("text,_first", FORCED_IN_TWO[:2])
 def test_G_6_master_plays_a_forced_win(text, _first):
     # the side to move has 1 point of 2: the forced point wins the game
