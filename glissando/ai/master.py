@@ -457,11 +457,13 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
             safe = True
             break
     chosen = root.turns[idx[best_j]]
-    # 4. defence: no searched turn is safe (the search thinks every one loses, or each
-    # allows a forced point) — but the search is selective, so a turn outside its root
-    # width may hold: every root turn after which the other side cannot score at once
-    # (exact test), best static value first, until one leaves no forced point
-    if not safe and root._src is not None:
+    # 4. defence: the search judges every searched turn lost (and none passed the safety
+    # check) — but the search is selective, so a turn outside its root width may hold:
+    # every root turn after which the other side cannot score at once (exact test), best
+    # static value first, until one leaves no forced point. (Not when the search values
+    # its turn higher: a point given back for a stronger follow-up stays its choice.)
+    lost = values.get(best_j, -WIN) <= -WIN + 100
+    if not safe and lost and root._src is not None:
         _fam, ct, cm, _pt, _pm, _s, _rm, lo = root._src
         n = len(root.vals)
         opp_now = batch.can_score(ct[lo:lo + n], cm[lo:lo + n])
@@ -483,7 +485,7 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
     if stats is not None:
         stats.update(depth=completed, expanded=srch.expanded, work=srch.work, safety=checks,
                      values={str(root.turns[idx[j]]): v for j, v in values.items()},
-                     chosen=str(chosen), defence=not safe,
+                     chosen=str(chosen), defence=not safe and lost,
                      phases_s=[round(t - t0, 3) for t in (t_root, t_tss, t_search,
                                                            time.perf_counter())])
     return chosen
