@@ -2,23 +2,30 @@
 
 One decision (:func:`choose`), for the side to move:
 
-1. a threat-space search (:func:`glissando.ai.tactics.forced_point`): a forced point of
-   ours — a sequence of scoring threats (G-5) made by placements, slides or pushes (G-3,
-   G-4) that the other side cannot all stop — is played at once;
+1. a threat-space search (:func:`glissando.ai.tactics.forced_point`, three of our
+   turns): a forced point of ours — a sequence of scoring threats (G-5) made by
+   placements, slides or pushes (G-3, G-4) that the other side cannot all stop — is
+   played at once;
 2. iterative deepening with a transposition table: two plies (every root turn against
-   every reply: the reply layer is one vectorised batch of :mod:`glissando.ai.batch`,
-   evaluated statically with exact scoring threats for its best children), then three
-   plies for the ``DEEP_ROOT`` best root turns (``WIDTHS`` turns per node, scoring turns
-   always among them: threat-first ordering) while the work budget and the soft
-   deadline allow;
-3. a safety check: a turn after which the other side has a forced point is replaced by
-   the best one without it, if there is one.
+   every reply: the reply layer is one vectorised batch of :mod:`glissando.ai.batch`),
+   then three plies for the ``DEEP_ROOT`` best root turns (``WIDTHS`` turns per node,
+   scoring turns always among them: threat-first ordering) while the work budget and
+   the deadline allow. Children are ordered by a quick evaluation, then the best of
+   each node are re-evaluated with the exact scoring test (every slide and push,
+   :func:`batch.can_score`) until each node's best child is exact: a push threat of
+   the other side that the quick test misses survives many of our turns, which all look
+   good until refined;
+3. a safety check: a turn after which the other side can score at once or has a forced
+   point (threat-space search, three of its turns) is replaced by the best searched one
+   without, if there is one;
+4. a defence: when the search judges every searched turn lost, the root turns outside
+   its width after which the other side cannot score at once are checked the same way
+   (best static value first) and the first that holds is played.
 
 Work is counted (turns generated), so with ``time_limit=math.inf`` a seed repeats a
 game on any machine; the wall-clock limit (``TIME_LIMIT``) only strikes on a busy
-machine. Measured strength and times: docs/performance.md (AI strength); three plies
-instead of two there took Master from 5-0-6 (11 games) to 19-0-1 (20 games) against
-Expert.
+machine, and a batch whose expected time (this decision's own pace) would end past the
+deadline is not started. Measured strength and times: docs/performance.md (AI strength).
 """
 
 from __future__ import annotations
