@@ -45,27 +45,88 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
 
 def draw(canvas, scene) -> None:
     """The whole frame: the table (:mod:`mississippi.paint`), the HUD, the buttons; once
-    the match is over, the end panel over the still table."""
+    the match is over, the end panel over the still table, dimmed."""
     canvas = as_canvas(canvas)
     if scene.match.phase == "over" and not scene.debug:
-        # the table under the end panel is still: drawn once and kept
-        key = ("mississippi.over", id(scene), scene.match.shots, i18n.language())
-        canvas.backdrop(key, lambda layer: draw_scene(layer, scene))
-        scene.end.draw(canvas)
+        # the table under the end panel is still: drawn (and dimmed) once and kept
+        key = ("mississippi.over", id(scene), scene.match.shots, i18n.language(), scene.end.hidden)
+        if scene.end.hidden:                  # "See the board": the table as it is
+            canvas.backdrop(key, lambda layer: draw_scene(layer, scene))
+            scene.end.draw(canvas)
+            return
+
+        def dimmed(layer):
+            draw_scene(layer, scene)
+            layer.dim(140)
+        canvas.backdrop(key, dimmed)
+        top = canvas.sub(canvas.bounds)
+        top.dim = lambda alpha=150: None      # the veil is in the backdrop already
+        scene.end.draw(top)
         return
     draw_scene(canvas, scene)
 
 
 def draw_scene(canvas, scene) -> None:
-    """Everything but the end panel."""
+    """Everything but the end panel. In the camera design the still part — the close
+    view's wood with the pucks at rest, the overview, the HUD, the buttons — is one
+    backdrop kept while :func:`still_key` stays the same (``Canvas.backdrop``); what moves
+    (a shot, the held puck and its guide, the target being placed, pulses, the last-puck
+    banner) is drawn over it every frame: the same picture, in the same order, as
+    drawing it all afresh (``tests/mississippi/test_view.py``)."""
+    snap = scene.snapshot()
+    view = scene.view
+    if view.kind == "perspective" or scene.debug:      # the HUD lies over that table
+        canvas.fill_around(theme.BG, paint.table_band(view))
+        paint.draw_table(canvas, view, snap)
+        draw_hud(canvas, scene)
+        draw_banner(canvas, scene)
+        _draw_buttons(canvas, scene)
+        if scene.debug:
+            paint.draw_debug(canvas, scene)
+        return
+    view.track(snap)
+    key = ("mississippi.still", i18n.language()) + still_key(scene, snap)
+    canvas.backdrop(key, lambda c: draw_still(c, scene, snap))
+    paint.draw_table_moving(canvas, view, snap)
+    draw_banner(canvas, scene)
+
+
+def draw_still(canvas, scene, snap) -> None:
+    """The still part of the frame (see :func:`draw_scene`); the camera already moved."""
     canvas.fill_around(theme.BG, paint.table_band(scene.view))   # the table's layer covers it
-    paint.draw_table(canvas, scene.view, scene.snapshot())       # table, pucks, flip, overview
+    paint.draw_table_still(canvas, scene.view, snap)
     draw_hud(canvas, scene)
+    _draw_buttons(canvas, scene)
+
+
+def _draw_buttons(canvas, scene) -> None:
     for b in scene.buttons:
         if b.visible:
             b.draw(canvas)
-    if scene.debug:
-        paint.draw_debug(canvas, scene)
+
+
+def still_key(scene, snap) -> tuple:
+    """Everything the still part of the frame shows (:func:`draw_still`), as a hashable
+    key: the table's (:func:`mississippi.paint.still_key`), the HUD's (:func:`hud_key`)
+    and the buttons' looks. Equal keys, equal pictures."""
+    buttons = tuple((tuple(b.rect), b.label() if callable(b.label) else b.label, b.color,
+                     b.enabled, b.hover, b.focused, b.size)
+                    for b in scene.buttons if b.visible)
+    return (paint.still_key(scene.view, snap), hud_key(scene), buttons)
+
+
+def hud_key(scene) -> tuple:
+    """What :func:`draw_hud` shows, read from the scene (names, counts, roles, knocks, the
+    headline, the instruction, the thinking dots, the rule and its explanation)."""
+    m = scene.match
+    sides = tuple((m.to_act == side, scene.hand_count(side), scene.who(side, short=True),
+                   scene.is_ai(side), scene.level(side) if scene.is_ai(side) else None,
+                   tuple(m.teams[side]), lag_counts_text(scene.lag_out(side)))
+                  for side in ("left", "right"))
+    thinking = 1 + int(scene.t * 3) % 3 if scene.session.thinking else 0
+    return (m.phase, m.shooter, m.placer, m.to_act, m.knock_required, m.knocked, scene.hints(),
+            sides, scene.headline(), scene.instruction(), thinking, m.last.rule, m.shots,
+            scene.shot_label() if m.shots else None, scene.explanation())
 
 
 def end_panel(scene) -> EndPanel:
@@ -185,8 +246,8 @@ def draw_player_panel(s, scene, side: str, rect: pygame.Rect) -> None:
 
 
 def draw_hud(s, scene) -> None:
-    """The HUD band (panels, whose turn, what to do), the last-puck banner and the
-    explanation box."""
+    """The HUD band (panels, whose turn, what to do) and the explanation box (the
+    last-puck banner is :func:`draw_banner`'s)."""
     m = scene.match
     for side, rect in PANEL_RECTS.items():
         draw_player_panel(s, scene, side, rect)
@@ -201,6 +262,20 @@ def draw_hud(s, scene) -> None:
     if scene.session.thinking:
         dots = "." * (1 + int(scene.t * 3) % 3)
         s.text(_("thinking") + dots, (640, 90), theme.SMALL, theme.ACCENT, anchor="center")
+    # the last rules decision, explained; its rule id in a small tag of its own
+    s.panel(TEXT_BOX, theme.BG2, border=theme.LINE, radius=10)
+    tag = rule_tag_rect(m.last.rule)
+    s.panel(tag, theme.PANEL_HI, radius=6)
+    s.text(m.last.rule, tag.center, 14, theme.ACCENT, anchor="center", bold=True)
+    if m.shots:  # two hits in a row read the same: the count shows a new shot came
+        s.text(scene.shot_label(), (tag.x, tag.bottom + 6), 14, theme.MUTED)
+    s.paragraph(scene.explanation(), explanation_rect(scene, m.last.rule), 22)
+
+
+def draw_banner(s, scene) -> None:
+    """M-R10 made unmistakable: the last-puck banner over the top of the table
+    (:meth:`Shown.last_puck_banner`), its border blinking a few seconds, then steady."""
+    m = scene.match
     banner = scene.last_puck_banner()
     if banner:
         f = 22 if theme.font(22, True).size(banner)[0] <= 1100 else 18
@@ -212,14 +287,6 @@ def draw_hud(s, scene) -> None:
                 border=theme.TEXT if pulse else None)
         s.text(fit(banner, f, r.w - 20, True), r.center, f,
                theme.text_on(theme.BAD if not m.knocked else theme.GOOD), anchor="center", bold=True)
-    # the last rules decision, explained; its rule id in a small tag of its own
-    s.panel(TEXT_BOX, theme.BG2, border=theme.LINE, radius=10)
-    tag = rule_tag_rect(m.last.rule)
-    s.panel(tag, theme.PANEL_HI, radius=6)
-    s.text(m.last.rule, tag.center, 14, theme.ACCENT, anchor="center", bold=True)
-    if m.shots:  # two hits in a row read the same: the count shows a new shot came
-        s.text(scene.shot_label(), (tag.x, tag.bottom + 6), 14, theme.MUTED)
-    s.paragraph(scene.explanation(), explanation_rect(scene, m.last.rule), 22)
 
 
 def rule_tag_rect(rule: str) -> pygame.Rect:
