@@ -67,36 +67,50 @@ def draw(canvas, scene) -> None:
 
 
 def draw_scene(canvas, scene) -> None:
-    """Everything but the end panel. In the camera design the still part — the close
-    view's wood with the pucks at rest, the overview, the HUD, the buttons — is one
-    backdrop kept while :func:`still_key` stays the same (``Canvas.backdrop``); what moves
-    (a shot, the held puck and its guide, the target being placed, pulses, the last-puck
-    banner) is drawn over it every frame: the same picture, in the same order, as
-    drawing it all afresh (``tests/mississippi/test_view.py``)."""
+    """Everything but the end panel. In the camera design the screen is three still
+    bands, each kept as a layer while what it shows stays the same
+    (``Canvas.region``): the HUD above the table (:data:`TOP`), the close view's wood
+    with the pucks at rest (``paint.table_band``), and below it the overview with its
+    resting dots, the buttons and the explanation (:data:`BELOW`). What moves — a shot,
+    the held puck and its guide, the target being placed, pulses, the overview's frame,
+    the last-puck banner — is drawn over them every frame: the same picture, in the
+    same order, as drawing it all afresh (``tests/mississippi/test_frame_layers.py``)."""
     snap = scene.snapshot()
     view = scene.view
     if view.kind == "perspective" or scene.debug:      # the HUD lies over that table
         canvas.fill_around(theme.BG, paint.table_band(view))
         paint.draw_table(canvas, view, snap)
         draw_hud(canvas, scene)
-        draw_banner(canvas, scene)
         _draw_buttons(canvas, scene)
+        draw_banner(canvas, scene)
         if scene.debug:
             paint.draw_debug(canvas, scene)
         return
     view.track(snap)
-    key = ("mississippi.still", i18n.language()) + still_key(scene, snap)
-    canvas.backdrop(key, lambda c: draw_still(c, scene, snap))
+    lang = i18n.language()
+
+    def top(c):
+        c.fill(theme.BG, TOP)
+        draw_hud_top(c, scene)
+
+    def below(c):
+        c.fill(theme.BG, BELOW)
+        paint.draw_overview_still(c, view, snap)
+        draw_text_box(c, scene)
+        _draw_buttons(c, scene)
+    canvas.region(("mississippi.hud", lang, hud_key(scene)), TOP, top)
+    canvas.region(("mississippi.table", lang, paint.band_key(view, snap)), paint.table_band(view),
+                  lambda c: paint.draw_band_still(c, view, snap))
+    canvas.region(("mississippi.below", lang, text_key(scene), buttons_key(scene),
+                   paint.overview_key(view, snap)), BELOW, below)
     paint.draw_table_moving(canvas, view, snap)
     draw_banner(canvas, scene)
 
 
-def draw_still(canvas, scene, snap) -> None:
-    """The still part of the frame (see :func:`draw_scene`); the camera already moved."""
-    canvas.fill_around(theme.BG, paint.table_band(scene.view))   # the table's layer covers it
-    paint.draw_table_still(canvas, scene.view, snap)
-    draw_hud(canvas, scene)
-    _draw_buttons(canvas, scene)
+TOP = pygame.Rect(0, 0, 1280, paint.TABLE_BAND.top)
+"""The band above the table (design px): the players' panels and the headline."""
+BELOW = pygame.Rect(0, paint.TABLE_BAND.bottom, 1280, 720 - paint.TABLE_BAND.bottom)
+"""The band under the table (design px): the overview, the buttons, the explanation."""
 
 
 def _draw_buttons(canvas, scene) -> None:
@@ -105,28 +119,31 @@ def _draw_buttons(canvas, scene) -> None:
             b.draw(canvas)
 
 
-def still_key(scene, snap) -> tuple:
-    """Everything the still part of the frame shows (:func:`draw_still`), as a hashable
-    key: the table's (:func:`mississippi.paint.still_key`), the HUD's (:func:`hud_key`)
-    and the buttons' looks. Equal keys, equal pictures."""
-    buttons = tuple((tuple(b.rect), b.label() if callable(b.label) else b.label, b.color,
-                     b.enabled, b.hover, b.focused, b.size)
-                    for b in scene.buttons if b.visible)
-    return (paint.still_key(scene.view, snap), hud_key(scene), buttons)
+def buttons_key(scene) -> tuple:
+    """The looks of the visible buttons (place, label, colour, enabled, lit, focused)."""
+    return tuple((tuple(b.rect), b.label() if callable(b.label) else b.label, b.color,
+                  b.enabled, b.hover, b.focused, b.size)
+                 for b in scene.buttons if b.visible)
 
 
 def hud_key(scene) -> tuple:
-    """What :func:`draw_hud` shows, read from the scene (names, counts, roles, knocks, the
-    headline, the instruction, the thinking dots, the rule and its explanation)."""
+    """What :func:`draw_hud_top` shows, read from the scene: per side whether it acts,
+    the hand count, the name, a computer's level, the team, where its lag puck went; the
+    roles and knocks, the headline, the instruction, the thinking dots."""
     m = scene.match
     sides = tuple((m.to_act == side, scene.hand_count(side), scene.who(side, short=True),
                    scene.is_ai(side), scene.level(side) if scene.is_ai(side) else None,
                    tuple(m.teams[side]), lag_counts_text(scene.lag_out(side)))
                   for side in ("left", "right"))
     thinking = 1 + int(scene.t * 3) % 3 if scene.session.thinking else 0
-    return (m.phase, m.shooter, m.placer, m.to_act, m.knock_required, m.knocked, scene.hints(),
-            sides, scene.headline(), scene.instruction(), thinking, m.last.rule, m.shots,
-            scene.shot_label() if m.shots else None, scene.explanation())
+    return (m.phase, m.shooter, m.placer, m.knock_required, m.knocked, scene.hints(),
+            sides, scene.headline(), scene.instruction(), thinking)
+
+
+def text_key(scene) -> tuple:
+    """What :func:`draw_text_box` shows: the rule, the shot number, the explanation."""
+    m = scene.match
+    return (m.last.rule, m.shots, scene.shot_label() if m.shots else None, scene.explanation())
 
 
 def end_panel(scene) -> EndPanel:
@@ -248,6 +265,12 @@ def draw_player_panel(s, scene, side: str, rect: pygame.Rect) -> None:
 def draw_hud(s, scene) -> None:
     """The HUD band (panels, whose turn, what to do) and the explanation box (the
     last-puck banner is :func:`draw_banner`'s)."""
+    draw_hud_top(s, scene)
+    draw_text_box(s, scene)
+
+
+def draw_hud_top(s, scene) -> None:
+    """The band above the table: the players' panels, whose turn, what to do."""
     m = scene.match
     for side, rect in PANEL_RECTS.items():
         draw_player_panel(s, scene, side, rect)
@@ -262,7 +285,11 @@ def draw_hud(s, scene) -> None:
     if scene.session.thinking:
         dots = "." * (1 + int(scene.t * 3) % 3)
         s.text(_("thinking") + dots, (640, 90), theme.SMALL, theme.ACCENT, anchor="center")
-    # the last rules decision, explained; its rule id in a small tag of its own
+
+
+def draw_text_box(s, scene) -> None:
+    """The last rules decision, explained; its rule id in a small tag of its own."""
+    m = scene.match
     s.panel(TEXT_BOX, theme.BG2, border=theme.LINE, radius=10)
     tag = rule_tag_rect(m.last.rule)
     s.panel(tag, theme.PANEL_HI, radius=6)

@@ -164,17 +164,32 @@ def draw_table(canvas, view, snap: TableSnapshot) -> None:
     if view.kind == "perspective":
         _perspective(c, view, snap)
     else:
-        _camera_still(c, view, snap)
+        draw_table_still(c, view, snap)
         _camera_moving(c, view, snap)
 
 
 def draw_table_still(canvas, view, snap: TableSnapshot) -> None:
-    """The part of :func:`draw_table` that stays the same while :func:`still_key` does:
-    the close view's wood and the pucks at rest in it (gutters, lag results, resting
-    pucks), the overview strip with them. The camera is not moved (call
-    :meth:`view.track` first). Nothing of the perspective design (it is all moving)."""
+    """The part of :func:`draw_table` that stays the same while :func:`band_key` and
+    :func:`overview_key` do: :func:`draw_band_still` and :func:`draw_overview_still`.
+    The camera is not moved (call :meth:`view.track` first). Nothing of the perspective
+    design (it is all moving)."""
+    draw_band_still(canvas, view, snap)
+    draw_overview_still(canvas, view, snap)
+
+
+def draw_band_still(canvas, view, snap: TableSnapshot) -> None:
+    """The close view's still part, inside :func:`table_band`: the wood where the camera
+    looks and the pucks at rest in it (in hand in the gutters, lag results, resting
+    pucks)."""
     if view.kind != "perspective":
         _camera_still(as_canvas(canvas), view, snap)
+
+
+def draw_overview_still(canvas, view, snap: TableSnapshot) -> None:
+    """The overview strip's still part: the small table and the dots of the pucks at
+    rest (:func:`_overview_still`)."""
+    if view.kind != "perspective" and view.layout.overview is not None:
+        _overview_still(as_canvas(canvas), view, snap)
 
 
 def draw_table_moving(canvas, view, snap: TableSnapshot) -> None:
@@ -198,17 +213,25 @@ def _resting(snap: TableSnapshot, p: PuckView) -> bool:
     return p.state == "table" and TABLE.overhangs(p.x) is None
 
 
-def still_key(view, snap: TableSnapshot) -> tuple:
-    """What :func:`draw_table_still` draws, as a hashable key (equal keys, equal
-    pictures): the camera's windows, the pucks at rest, the gutters, the lag results and
-    their words (the language is the caller's to add). The perspective design has none
-    (``()``: nothing of it is still)."""
+def band_key(view, snap: TableSnapshot) -> tuple:
+    """What :func:`draw_band_still` draws, as a hashable key (equal keys, equal
+    pictures): the camera's windows, the pucks at rest, the gutters, the lag results
+    (their words: the language is the caller's to add). ``()`` for the perspective design
+    (nothing of it is still)."""
     if view.kind == "perspective":
         return ()
-    return (view.kind, view.s, view.windows(), view.ov_s,
-            tuple(p for p in snap.pucks if _resting(snap, p)),
+    return (view.kind, view.s, view.windows(), tuple(p for p in snap.pucks if _resting(snap, p)),
             tuple(snap.gutters.get(side, ()) for side in ("left", "right")),
-            snap.ghosts, snap.winner_ghost, snap.moving)
+            snap.ghosts, snap.winner_ghost)
+
+
+def overview_key(view, snap: TableSnapshot) -> tuple:
+    """What :func:`draw_overview_still` draws, as a hashable key: the gutters, and the
+    pucks and lag results while nothing moves."""
+    if view.kind == "perspective" or view.layout.overview is None:
+        return ()
+    return (view.ov_s, tuple(snap.gutters.get(side, ()) for side in ("left", "right")),
+            None if snap.moving else (snap.pucks, snap.ghosts))
 
 
 def ring_colour(ring: str | None):
@@ -296,23 +319,25 @@ def _camera_still(c, view, snap: TableSnapshot) -> None:
         seam = main.x + main.w / 2
         c.rect(theme.BG, (seam - 3, main.y - RAIL_PX, 6, sh))
         c.line(theme.ACCENT, (seam, main.y - RAIL_PX), (seam, main.y + main.h + RAIL_PX), 2)
+    clip = c.surface.get_clip()
     c.clip((main.x, main.y - RAIL_PX, main.w, sh))
+    c.surface.set_clip(c.surface.get_clip().clip(clip))
     try:
         _still_pucks(c, view, snap)
     finally:
-        c.clip(None)
-    if view.layout.overview is not None:
-        _overview_still(c, view, snap)
+        c.surface.set_clip(clip)
 
 
 def _camera_moving(c, view, snap: TableSnapshot) -> None:
     main = view.layout.main
     _sw, sh = _strip_size(view.s)
+    clip = c.surface.get_clip()
     c.clip((main.x, main.y - RAIL_PX, main.w, sh))
+    c.surface.set_clip(c.surface.get_clip().clip(clip))
     try:
         _moving_pucks(c, view, snap)
     finally:
-        c.clip(None)
+        c.surface.set_clip(clip)
     _markers(c, view, snap)
     if view.layout.overview is not None:
         _overview_moving(c, view, snap)
@@ -689,6 +714,7 @@ def draw_debug(s, scene) -> None:
         s.text(line, (24, view.layout.main.y + 4 + 16 * i), 14, (255, 255, 120))
 
 
-__all__ = ["COLOURS", "draw_table", "draw_table_still", "draw_table_moving", "still_key", "draw_puck", "draw_preview", "snapshot_of", "wood_surface",
+__all__ = ["COLOURS", "draw_table", "draw_table_still", "draw_table_moving", "draw_band_still",
+           "draw_overview_still", "band_key", "overview_key", "draw_puck", "draw_preview", "snapshot_of", "wood_surface",
            "render_strip", "render_overview", "render_perspective", "teeter", "tag", "dashed",
            "draw_debug", "draw_flip_gauge", "ring_colour"]
