@@ -55,13 +55,17 @@ def draw(canvas, scene) -> None:
             scene.end.draw(canvas)
             return
 
+        # … and the panel over it: kept with it while it looks the same
+        e = scene.end
+        key += (e.title(), tuple(e.lines()), buttons_key_of((e.rematch_btn, e.menu_btn, e.hide_btn)))
+
         def dimmed(layer):
             draw_scene(layer, scene)
             layer.dim(140)
+            top = layer.sub(layer.bounds)
+            top.dim = lambda alpha=150: None  # the veil is drawn already
+            e.draw(top)
         canvas.backdrop(key, dimmed)
-        top = canvas.sub(canvas.bounds)
-        top.dim = lambda alpha=150: None      # the veil is in the backdrop already
-        scene.end.draw(top)
         return
     draw_scene(canvas, scene)
 
@@ -120,10 +124,16 @@ def _draw_buttons(canvas, scene) -> None:
 
 
 def buttons_key(scene) -> tuple:
-    """The looks of the visible buttons (place, label, colour, enabled, lit, focused)."""
+    """The looks of the scene's visible buttons (:func:`buttons_key_of`)."""
+    return buttons_key_of(scene.buttons)
+
+
+def buttons_key_of(buttons) -> tuple:
+    """The looks of the visible ``buttons`` (place, label, colour, enabled, lit, focused,
+    text size); None stands for a missing button."""
     return tuple((tuple(b.rect), b.label() if callable(b.label) else b.label, b.color,
                   b.enabled, b.hover, b.focused, b.size)
-                 for b in scene.buttons if b.visible)
+                 for b in buttons if b is not None and b.visible)
 
 
 def hud_key(scene) -> tuple:

@@ -16,6 +16,7 @@ from ludotheque.menu import start_game
 from mississippi import DESCRIPTOR
 from mississippi.rules import Action, Match, PuckOutcome as P, Report
 from mississippi.scene import MississippiScene
+from tests.fresh import same_as_fresh
 from tests.harness import frames, key, make_app, post
 
 HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
@@ -40,21 +41,6 @@ def lagged():
     m.lag_shot(Report({1: P("table", 3300), 2: P("table", 1500)}))
     m.choose_role("shooter")
     return m
-
-
-def same_as_fresh(app, what: str) -> None:
-    """Draw a frame as the shell does, then afresh; the pictures must be equal."""
-    app.draw()
-    kept = pygame.image.tobytes(app.screen, "RGB")
-    with app.canvas.recording():
-        app.draw()
-    fresh = pygame.image.tobytes(app.screen, "RGB")
-    if kept != fresh:
-        w = app.screen.get_width()
-        bad = [i // 3 for i in range(0, len(kept), 3) if kept[i:i + 3] != fresh[i:i + 3]]
-        xs, ys = [i % w for i in bad], [i // w for i in bad]
-        pytest.fail(f"{what}: {len(bad)} px differ from a fresh drawing, in "
-                    f"x {min(xs)}–{max(xs)}, y {min(ys)}–{max(ys)}")
 
 
 def stamp_post(app, type_, **attrs):
@@ -121,7 +107,8 @@ def test_a_lit_button_a_new_count_and_a_new_language_show_at_once():
 
 
 def test_the_win_screen_and_see_the_board_show_what_a_fresh_drawing_shows():
-    """M-E1: the end panel over the dimmed table, then V (the table alone), then back."""
+    """M-E1: the end panel over the dimmed table, Rematch lit under the pointer, then V (the
+    table alone), then back."""
     m = lagged()
     d = m.to_dict()
     d.update(phase="over", winner="left", shooter="left", placer="right", target=None,
@@ -131,6 +118,11 @@ def test_the_win_screen_and_see_the_board_show_what_a_fresh_drawing_shows():
     for _ in range(3):
         frames(app, 1)
         same_as_fresh(app, "win screen")
+    post(app, pygame.MOUSEMOTION, pos=scene.end.rematch_btn.rect.center, rel=(0, 0),
+         buttons=(0, 0, 0), touch=False)
+    assert scene.end.rematch_btn.hover
+    frames(app, 1)
+    same_as_fresh(app, "the pointer over Rematch")
     key(app, pygame.K_v)
     assert scene.end.hidden
     for _ in range(3):
