@@ -122,6 +122,9 @@ class _Store:
         self.log: list | None = None
         self.last_backdrop = None
         self.last_region: dict = {}
+        self.spares: dict = {}
+        """Surfaces of region versions let go, by size, for the next version (a new
+        surface of a few MB costs its page faults on the frame that draws it)."""
         """Per region name (:meth:`Canvas.region`): the key it was last drawn with."""
 
     def text(self, s: str, size: int, color: tuple, bold: bool) -> pygame.Surface:
@@ -165,6 +168,10 @@ class _Store:
                 old = self.layers.pop(old_key, None)
                 if old is not None:
                     self.layer_bytes -= self._bytes(old)
+                    if old_key[0] == "region":      # its pixels serve the next version
+                        spares = self.spares.setdefault(old.surface.get_size(), [])
+                        if len(spares) < 2:
+                            spares.append(old.surface)
         while self.layer_bytes > LAYER_BUDGET and len(self.layers) > 1:
             old_key, old = self.layers.popitem(last=False)
             self.layer_bytes -= self._bytes(old)
@@ -569,11 +576,17 @@ class Canvas:
                 self.surface.set_clip(clip)
         else:
             def make():
+                size = (r.right, r.bottom) if self._id else r.size
+                spares = store.spares.get(size)
+                if spares:
+                    surf = spares.pop()
+                    surf.set_clip(None)
+                    surf.fill((0, 0, 0))
+                else:
+                    surf = pygame.Surface(size)
                 if self._id:                        # the same surface geometry: exact
-                    surf = pygame.Surface((r.right, r.bottom))
                     lay = Canvas(surf, 1.0, (0, 0), self.size, store)
                 else:
-                    surf = pygame.Surface(r.size)
                     lay = Canvas(surf, self.scale, (self.origin[0] - r.x, self.origin[1] - r.y),
                                  self.size, store)
                 surf.set_clip(pygame.Rect(0, 0, r.width, r.height) if not self._id else r)
