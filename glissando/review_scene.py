@@ -186,15 +186,15 @@ class ReviewScene(Scene):
                                                             x["index"] + 1, x["better"], x["decisive"]),
                                 Box(box.x, y, box.w, box.bottom - y)) + 14
         if here:        # the rings' colours named by the ring, not as players' colours
-            for color, label in ((MISTAKE, _("the turn played (red ring)")),
-                                 (BETTER, _("the turn that would have held (cyan ring)"))):
+            for color, label in ((MISTAKE, _("turn played (red ring)")),
+                                 (BETTER, _("would have held (cyan ring)"))):
                 canvas.circle(color, (box.x + 10, y + 10), 9, 3)
                 fitted(canvas, label, (box.x + 28, y + 10), 16, theme.MUTED, anchor="midleft", max_width=box.w - 30)
                 y += 26
-        if self.mistakes:
+        if self.mistakes:                # what the "?" marks of the move list mean
             fitted(canvas, "?", (box.x + 10, y + 10), 18, MISTAKE, anchor="center", bold=True)
-            fitted(canvas, _("in the list: after that turn a point could no longer be stopped"),
-                   (box.x + 28, y + 10), 16, theme.MUTED, anchor="midleft", max_width=box.w - 30)
+            self._paragraph(canvas, _("in the list: after that turn a point could no longer be stopped"),
+                            Box(box.x + 28, y, box.w - 28, box.bottom - y), color=theme.MUTED, size=16)
         fitted(canvas, texts.review_keys(), (640, 700), 15, theme.MUTED, anchor="center", max_width=560)
 
     def _draw_list(self, canvas) -> None:
