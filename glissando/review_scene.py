@@ -49,6 +49,7 @@ class ReviewScene(Scene):
         self.task = AITask(app.run_worker)
         self.result: dict | None = None          # review_game's answer once it came
         self.failed = False
+        self.waited = 0.0                        # seconds since the review was asked for
         col = Box(20, 100, 296, 600)
         self.prev_btn = Button((976, 560, 134, 50), "‹", lambda: self.step(-1), size=theme.LARGE)
         self.next_btn = Button((1122, 560, 134, 50), "›", lambda: self.step(1), size=theme.LARGE)
@@ -70,6 +71,11 @@ class ReviewScene(Scene):
         self.task.cancel()
 
     def update(self, dt: float) -> None:
+        if self.task.thinking:
+            seen = int(self.waited)
+            self.waited += dt                   # shown beside "looking…": the review is slow
+            if int(self.waited) != seen:
+                self.app.redraw()
         d = self.task.poll()
         if d is not None:
             self.result, self.failed = d.value, d.value is None
@@ -172,7 +178,7 @@ class ReviewScene(Scene):
         fitted(canvas, texts.review_step(r.k, len(r.turns)), (20, 70), theme.BODY, theme.TEXT, max_width=296)
         box = Box(20, 110, 296, 430)
         if self.task.thinking:
-            self._paragraph(canvas, texts.review_working(), box, color=theme.MUTED)
+            self._paragraph(canvas, f"{texts.review_working()} {int(self.waited)} s", box, color=theme.MUTED)
             return
         if self.failed:
             self._paragraph(canvas, texts.hint_failed(), box, color=theme.MUTED)
