@@ -46,7 +46,7 @@ class ReviewScene(Scene):
         super().__init__(app)
         self.replay = Replay(start, list(turns), k=len(turns))
         self.names, self.hinted = dict(names), set(hinted)
-        self.task = AITask(app.run_worker)
+        self.task = AITask(app.run_worker, timeout=None)   # no time limit: Back leaves
         self.result: dict | None = None          # review_game's answer once it came
         self.failed = False
         self.waited = 0.0                        # seconds since the review was asked for
