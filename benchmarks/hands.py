@@ -36,7 +36,12 @@ shortened when the stroke would not fit in the launch area; the hand spot is the
 
 * **Truth**: the hand's speed at the last position the mouse reported (the release
   report; for ``through``, the report that first put the puck past the line), and, for
-  ``through``, the hand's speed at the crossing instant as well.
+  ``through``, the hand's speed at the crossing instant as well (what
+  ``benchmarks/flick.py`` compares a ``through`` launch with: M-U1 launches it there).
+
+* **A second hand model** for the benchmark, not the one the estimator was tuned on:
+  :func:`pause_stroke` (a nudge, a pause, then the flick) and ``events(jitter_px=…)`` (a
+  hand off its stroke by up to ± that many px at every report while it moves).
 
 :func:`throw` is the part other benchmarks use: the :class:`~mississippi.flick.Launch` a
 person produces, through :class:`mississippi.pointer.SteadyFlick`, when they mean to send
@@ -59,8 +64,8 @@ from mississippi.flick import Launch  # noqa: E402
 from mississippi.pointer import AIM_PX_PER_MM, SteadyFlick  # noqa: E402
 from mississippi.table import Table  # noqa: E402
 
-__all__ = ["SHAPES", "Hand", "PRACTISED", "BEGINNER", "Stroke", "Event", "Outcome",
-           "stroke", "events", "play", "run", "throw", "min_jerk"]
+__all__ = ["SHAPES", "Hand", "PRACTISED", "BEGINNER", "Stroke", "PauseStroke", "Event",
+           "Outcome", "stroke", "pause_stroke", "events", "play", "run", "throw", "min_jerk"]
 
 SHAPES = ("push", "peak", "rising", "through")
 """The gesture shapes of a throw (see the module docstring); ``stall`` is also known to
@@ -80,6 +85,7 @@ _TIMING = {"push": ((0.45, 0.80), (0.45, 0.65)),
 BUSY = {60: (0.002, 0.005), 144: (0.0015, 0.0035)}
 POLL = (0.0010, 0.0012)          # s between two polls while a drag is on
 MARGIN = 4.0                     # mm: a release-inside stroke stops this short of the line
+JITTER_MIN_SPEED = 20.0          # mm/s: below this the jittery hand is at rest (no jitter)
 
 
 def min_jerk(tau: float) -> tuple[float, float]:
@@ -222,6 +228,66 @@ def stroke(shape: str, speed: float, rng: random.Random, *, side: str = "left",
 
 
 @dataclass(frozen=True)
+class PauseStroke(Stroke):
+    """The second hand model's gesture: a short first move (amplitude ``D1`` mm, duration
+    ``T1`` s, minimum-jerk, from ``t0``), a pause of ``pause`` s with the hand still, then
+    the stroke proper (``D``, ``T``, starting at :attr:`t2`), along the same line ``u``.
+    ``shape`` is the stroke proper's (``peak`` or ``rising``); ``release`` as
+    :class:`Stroke`."""
+
+    D1: float = 0.0
+    T1: float = 0.1
+    pause: float = 0.1
+
+    @property
+    def t2(self) -> float:
+        """Time (s) the stroke proper begins."""
+        return self.t0 + self.T1 + self.pause
+
+    def pos(self, t: float) -> tuple[float, float]:
+        f1, _ = min_jerk((t - self.t0) / self.T1)
+        f2, _ = min_jerk((t - self.t2) / self.T)
+        d = self.D1 * f1 + self.D * f2
+        return self.start[0] + self.u[0] * d, self.start[1] + self.u[1] * d
+
+    def vel(self, t: float) -> tuple[float, float]:
+        _, g1 = min_jerk((t - self.t0) / self.T1)
+        _, g2 = min_jerk((t - self.t2) / self.T)
+        sp = self.D1 / self.T1 * g1 + self.D / self.T * g2
+        return self.u[0] * sp, self.u[1] * sp
+
+    @property
+    def end(self) -> float:
+        return self.t2 + self.T
+
+
+def pause_stroke(shape: str, speed: float, rng: random.Random, *, side: str = "left",
+                 table: Table | None = None) -> PauseStroke:
+    """The second hand model (not the one the estimator was tuned on): the pressed puck is
+    nudged forward 10–40 mm in 0.15–0.35 s, the hand pauses 0.02–0.25 s (pauses shorter
+    than :data:`mississippi.flick.STILL_S` too), then flicks (``shape`` ``peak`` or
+    ``rising``, as :func:`stroke`) at ``speed`` mm/s at the release, straight ahead, from
+    the scene's hand spot (the first move starts behind it when there is room)."""
+    if shape not in ("peak", "rising"):
+        raise ValueError("a pause then a flick is 'peak' or 'rising'")
+    table = table or Table()
+    base = stroke(shape, speed, rng, side=side, table=table)
+    d1 = rng.uniform(10.0, 40.0)
+    t1 = rng.uniform(0.15, 0.35)
+    pause = rng.uniform(0.02, 0.25)
+    d = table.direction(side)
+    start = (base.start[0] - base.u[0] * d1, base.start[1] - base.u[1] * d1)
+    a = table.launch_area(side)
+    lo = a.x0 + 1.0 - base.grab[0] if d > 0 else a.x1 - 1.0 - base.grab[0]
+    if (start[0] - lo) * d < 0:                       # no room behind: nudge a shorter way
+        d1 = max((base.start[0] - lo) * d, 0.0)
+        start = (base.start[0] - base.u[0] * d1, base.start[1] - base.u[1] * d1)
+    rel = None if base.release is None else base.release + t1 + pause
+    return PauseStroke(shape, start, base.grab, base.u, base.D, base.T, base.t0, rel,
+                       D1=d1, T1=t1, pause=pause)
+
+
+@dataclass(frozen=True)
 class Event:
     """One pointer event as the scene gets it: ``kind`` ``down`` / ``motion`` / ``up``,
     ``stamp`` s (when the loop took it), ``x, y`` mm (whole design px mapped to mm), and
@@ -253,13 +319,18 @@ def _polls(rng: random.Random, loop_hz: int, t_end: float, busy=None) -> list[fl
 
 def events(st: Stroke, rng: random.Random, *, mouse_hz: int = 500, loop_hz: int = 60,
            px_per_mm: float = AIM_PX_PER_MM, stamping: str = "exact", busy=None,
-           until: float | None = None) -> list[Event]:
+           until: float | None = None, jitter_px: float = 0.0) -> list[Event]:
     """The events the scene receives for stroke ``st``: the press, the motions (a report
     whose whole-pixel position changed), and the release (none for ``through``; reports
     then go on until ``until`` s, default the end of the stroke + 0.1 s).
 
     :param stamping: ``"exact"`` (stamped when polled, decision 2) or ``"frame"`` (every
         event of a frame gets the frame's time, the shell before this round).
+    :param jitter_px: the second hand model's unsteady hand: every report of the moving
+        hand (faster than :data:`JITTER_MIN_SPEED`: a mouse at rest on the desk reports
+        nothing) is off the stroke by a random amount,
+        uniform in ±``jitter_px`` design px on each axis, independently from report to
+        report, before the rounding to whole pixels (the truth stays the stroke's speed).
     """
     if stamping not in ("exact", "frame"):
         raise ValueError("stamping is 'exact' or 'frame'")
@@ -278,7 +349,10 @@ def events(st: Stroke, rng: random.Random, *, mouse_hz: int = 500, loop_hz: int 
         if t > t_last:
             break
         x, y = st.pos(t)
-        pix = (math.floor(x * px_per_mm + ox), math.floor(y * px_per_mm + oy))
+        jx = jy = 0.0
+        if jitter_px and pressed and st.speed(t) > JITTER_MIN_SPEED:
+            jx, jy = rng.uniform(-jitter_px, jitter_px), rng.uniform(-jitter_px, jitter_px)
+        pix = (math.floor(x * px_per_mm + ox + jx), math.floor(y * px_per_mm + oy + jy))
         mm = ((pix[0] + 0.5 - ox) / px_per_mm, (pix[1] + 0.5 - oy) / px_per_mm)
         if not pressed:
             reports.append(("down", t, mm))

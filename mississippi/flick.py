@@ -59,7 +59,7 @@ from .table import Side, Table
 __all__ = ["LAUNCH_CAP", "STILL_S", "FIT_FRACTION", "FIT_MIN_S", "FIT_MAX_S",
            "FIT_MIN_SAMPLES", "SNAP_KAPPA", "SPAN_FACTOR", "DEFAULT_STEP_MM", "FlickError",
            "Launch", "cap_velocity", "check_samples", "fill_holds", "pointer_step",
-           "cubic_velocity_at", "velocity_at", "flick_velocity", "FlickTracker"]
+           "cubic_velocity_at", "velocity_at", "track_at", "flick_velocity", "FlickTracker"]
 
 #: Launch speed cap in mm/s (M-U1, M-P5).
 LAUNCH_CAP = 6000.0
@@ -302,6 +302,16 @@ def _gram(a: np.ndarray) -> np.ndarray:
     return out * _NORM
 
 
+def _cov(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """:func:`_gram` between two sets of times ``a`` (m) and ``b`` (n), ≥ 0 (m×n)."""
+    lo = np.minimum(a[:, None], b[None, :])
+    hi = np.maximum(a[:, None], b[None, :])
+    out = np.zeros_like(lo)
+    for e, c in _GRAM.items():
+        out += c * lo ** (2 * _ORDER - 1 - e) * hi ** e
+    return out * _NORM
+
+
 def _kernel(a: np.ndarray, b: np.ndarray, terms) -> np.ndarray:
     """Covariance (or its derivative in ``a``) of the ORDER-fold integrated unit white noise
     started at 0, at times ``a``, ``b`` ≥ 0 (broadcast)."""
@@ -336,21 +346,14 @@ def _smooth_slope(u: np.ndarray, z: np.ndarray, noise: np.ndarray, prior: float,
     return kd @ sol[:n] + (sol[n + 1] if m > 1 else 0.0)
 
 
-def velocity_at(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float,
-                step: float | None = None) -> tuple[float, float]:
-    """Velocity (vx, vy) mm/s of the hand at ``t_eval`` s from *hold-filled* samples
-    (``t`` s sorted, ``x``, ``y`` mm; see :func:`fill_holds`), M-U1: the posterior mean of
-    the smoother of the module docstring (white snap, prior scaled to the stroke, pixel
-    rounding as noise). Samples after ``t_eval`` (the first one past the inner line) are
-    used too.
-
-    :param step: the pointer's step in mm (rounding noise step²/12); default: read from the
-        samples (:func:`pointer_step`), else :data:`DEFAULT_STEP_MM`.
-    :returns: not capped; (0, 0) with fewer than two samples.
-    """
+def _prepare(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float,
+             step: float | None):
+    """What the smoother of :func:`velocity_at` reads: (u, z, noise, prior, ts, z0) — the
+    scaled times u = (t − t_eval) / ts of the samples in its span (the older ones averaged
+    in groups beyond :data:`MAX_POINTS`), their positions z − z0 (n×2, mm), the rounding
+    noise variances (mm²), the prior's intensity, the time scale ts (s) and the offset z0;
+    or None when the samples span no time."""
     n = t.size
-    if n < 2:
-        return 0.0, 0.0
     i_eval = int(np.searchsorted(t, t_eval, side="right")) - 1
     i_eval = min(max(i_eval, 0), n - 1)
     onset = _onset(t, x, y, i_eval, STILL_S)
@@ -363,7 +366,7 @@ def velocity_at(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float,
     tt = t[lo:]
     zz = np.stack([x[lo:], y[lo:]], 1)
     if np.ptp(tt) <= 0:
-        return 0.0, 0.0
+        return None
     if step is None:
         step = pointer_step(x, y)
     noise = np.full(tt.size, (step or DEFAULT_STEP_MM) ** 2 / 12.0)
@@ -375,8 +378,62 @@ def velocity_at(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float,
         zz = np.concatenate([zz[:cut], zz[cut:].reshape(-1, b, 2).mean(1)])
         noise = np.concatenate([noise[:cut], noise[cut:].reshape(-1, b).mean(1) / b])
     u = (tt - t_eval) / ts
-    v = _smooth_slope(u, zz - zz[-1], noise, SNAP_KAPPA * v2 * ts * ts, 0.0) / ts
+    z0 = zz[-1].copy()
+    return u, zz - z0, noise, SNAP_KAPPA * v2 * ts * ts, ts, z0
+
+
+def velocity_at(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float,
+                step: float | None = None) -> tuple[float, float]:
+    """Velocity (vx, vy) mm/s of the hand at ``t_eval`` s from *hold-filled* samples
+    (``t`` s sorted, ``x``, ``y`` mm; see :func:`fill_holds`), M-U1: the posterior mean of
+    the smoother of the module docstring (white snap, prior scaled to the stroke, pixel
+    rounding as noise). Samples after ``t_eval`` (the first one past the inner line) are
+    used too.
+
+    :param step: the pointer's step in mm (rounding noise step²/12); default: read from the
+        samples (:func:`pointer_step`), else :data:`DEFAULT_STEP_MM`.
+    :returns: not capped; (0, 0) with fewer than two samples.
+    """
+    if t.size < 2:
+        return 0.0, 0.0
+    prep = _prepare(t, x, y, t_eval, step)
+    if prep is None:
+        return 0.0, 0.0
+    u, z, noise, prior, ts, _ = prep
+    v = _smooth_slope(u, z, noise, prior, 0.0) / ts
     return float(v[0]), float(v[1])
+
+
+def track_at(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float, at: np.ndarray,
+             step: float | None = None) -> np.ndarray | None:
+    """Where the smoother of :func:`velocity_at` (the same samples, span and prior) puts
+    the hand at the times ``at`` (s, inside the span): an (m×2) array of positions (mm),
+    its posterior mean; None with fewer than two samples or none spanning time. Used to
+    tell at which report instant a sample was taken (:mod:`mississippi.pointer`)."""
+    if t.size < 2:
+        return None
+    prep = _prepare(t, x, y, t_eval, step)
+    if prep is None:
+        return None
+    u, z, noise, prior, ts, z0 = prep
+    n = u.size
+    a = u - u[0]
+    m = min(_ORDER, n)
+    s = np.zeros((n + m, n + m))
+    s[:n, :n] = prior * _gram(a)
+    s[np.arange(n), np.arange(n)] += noise
+    phi = np.vander(u, m, increasing=True)
+    s[:n, n:] = phi
+    s[n:, :n] = phi.T
+    rhs = np.zeros((n + m, 2))
+    rhs[:n] = z
+    try:
+        sol = np.linalg.solve(s, rhs)
+    except np.linalg.LinAlgError:
+        sol = np.linalg.lstsq(s, rhs, rcond=None)[0]
+    ua = (np.asarray(at, float) - t_eval) / ts
+    ka = prior * _cov(np.maximum(ua - u[0], 0.0), a)
+    return ka @ sol[:n] + np.vander(ua, m, increasing=True) @ sol[n:] + z0
 
 
 def flick_velocity(samples: Iterable[Sample], release_t: float | None = None, *,

@@ -7,7 +7,8 @@ import statistics
 import pytest
 from hypothesis import example, given, settings, strategies as st
 
-from mississippi.flick import (LAUNCH_CAP, FlickError, FlickTracker, flick_velocity)
+from mississippi.flick import (LAUNCH_CAP, FlickError, FlickTracker, fill_holds, flick_velocity,
+                               track_at)
 from mississippi.table import Table
 
 PX = 0.8     # design px per mm while aiming (mississippi.pointer.AIM_PX_PER_MM)
@@ -248,3 +249,20 @@ def test_M_U1_the_documented_examples_hold():
     import mississippi.flick
     result = doctest.testmod(mississippi.flick)
     assert result.attempted >= 2 and result.failed == 0
+
+
+def test_M_U1_the_smoothed_track_follows_the_drag():
+    # track_at (what the re-timing reads) puts the hand where a steady drag was, and
+    # follows a rounded accelerating one within the rounding
+    import numpy as np
+    t, x, y = (np.array(c) for c in zip(*drag(1500.0, -300.0)))
+    at = np.array([-0.2, -0.1, -0.004, 0.0]) + t[-1]
+    got = track_at(t - t[-1], x, y, 0.0, at - t[-1])
+    assert got[:, 0] == pytest.approx(350.0 + 1500.0 * at, abs=1e-6)
+    assert got[:, 1] == pytest.approx(240.0 - 300.0 * at, abs=1e-6)
+    s = np.array(accelerating(800.0, 25000.0, 0.28))
+    tf, xf, yf = fill_holds(s[:, 0] - s[-1, 0], s[:, 1], s[:, 2], 0.002)
+    when = np.array([-0.04, -0.02, 0.0])
+    hand = [350.0 + 800.0 * u + 12500.0 * u * u for u in 0.08 + when]
+    assert track_at(tf, xf, yf, 0.0, when)[:, 0] == pytest.approx(hand, abs=0.5 / PX)
+    assert track_at(tf[:1], xf[:1], yf[:1], 0.0, when) is None

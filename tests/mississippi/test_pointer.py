@@ -64,15 +64,16 @@ def test_M_U1_strokes_of_one_shape_leave_alike_with_a_500_Hz_mouse(shape, bound)
 
 
 @pytest.mark.parametrize("mouse_hz", [125, 500, 1000])
-@pytest.mark.parametrize("shape,bound", [("push", 0.055), ("peak", 0.04), ("rising", 0.045),
-                                         ("through", 0.035)])
+@pytest.mark.parametrize("shape,bound", [("push", 0.055), ("peak", 0.035), ("rising", 0.045),
+                                         ("through", 0.025)])
 def test_M_U1_one_stroke_repeated_leaves_alike(shape, bound, mouse_hz):
     # Issue 12's own measurement: the same hand motion repeated, only the mouse's report
     # phase, the pixel grid's offset and the loop's phases differing (3 strokes × 30 tries;
     # p95 of |ratio / that stroke's median − 1|). The issue measured up to 11 % before this
     # round; the goal is 3 %, met by most cells of benchmarks/flick.py at 0.8 px/mm; a slow
     # push (~500 mm/s, ~60 px of motion) and a quick flick let go early from a 125 Hz mouse
-    # are at the limit of what whole-pixel reports tell.
+    # are at the limit of what whole-pixel reports tell. A stroke through the inner line
+    # is compared with the hand's speed at the crossing, where M-U1 launches it.
     c = flick_bench.repeated(shape, mouse_hz, 60, 3, 30, seed=12)
     assert c["refused"] == 0
     assert c["spread"] <= bound, c["spread"]
@@ -255,3 +256,45 @@ def test_M_U1_the_aim_guide_asked_every_frame_follows_the_drag():
         guide = fl.velocity(e.stamp)
     exact = full._velocity(full.samples, len(full.samples) - 1)
     assert math.hypot(guide[0] - exact[0], guide[1] - exact[1]) <= 0.03 * math.hypot(*exact)
+
+
+@pytest.mark.parametrize("shape", ["pause, then flick at its peak", "pause, then let go accelerating"])
+def test_M_U1_a_nudge_a_pause_then_a_flick_leaves_with_the_flick(shape):
+    # The second hand model (benchmarks/hands.pause_stroke, not the one the estimator was
+    # tuned on): the puck nudged forward, the hand still 0.02-0.25 s (shorter pauses than
+    # the 40 ms that mark a stroke's onset too), then the flick: the launch is the flick's
+    # speed at the release, repeated alike.
+    c = flick_bench.repeated(shape, 500, 60, 3, 20, seed=12)
+    assert 0.98 <= c["median"] <= 1.03, c["median"]
+    assert c["spread"] <= 0.035, c["spread"]
+
+
+@pytest.mark.parametrize("shape", ["±1 px hand: slow push", "±1 px hand: flick at its peak",
+                                   "±1 px hand: through the line"])
+def test_M_U1_an_unsteady_hand_still_leaves_with_its_speed(shape):
+    # The second hand model: a hand off its stroke by up to ±1 design px at every report
+    # (twice the rounding's reach): the launch still follows the hand's speed on the
+    # median, and the same stroke repeated stays within 7 % (p95) - the noise the
+    # estimator does not expect costs spread, not bias.
+    c = flick_bench.repeated(shape, 500, 60, 3, 20, seed=12)
+    assert 0.97 <= c["median"] <= 1.04, c["median"]
+    assert c["spread"] <= 0.07, c["spread"]
+
+
+def test_M_U1_a_1000_Hz_mouse_s_samples_go_back_to_their_reports():
+    # A slow push from a 1000 Hz mouse: the loop polls every 1.0-1.2 ms (slower than the
+    # reports) and not at all while it draws, so a stamp often allows two or three report
+    # instants; the re-timing puts most samples the right number of reports apart (what
+    # the velocity reads: 48 % of the intervals without the track, pointer._on_track).
+    rng = random.Random(21)
+    right = total = 0
+    for _ in range(8):
+        st = hands.stroke("push", 600.0, rng)
+        evs = [e for e in hands.events(st, rng, mouse_hz=1000, loop_hz=144) if e.kind != "up"]
+        timed, period = retime([(e.stamp, e.x, e.y) for e in evs])
+        assert period == pytest.approx(0.001)
+        got = [t for t, _x, _y in timed]
+        for k in range(len(evs) - 60, len(evs)):
+            right += abs((got[k] - got[k - 1]) - (evs[k].report - evs[k - 1].report)) < 0.5 * period
+            total += 1
+    assert right >= 0.7 * total, right / total
