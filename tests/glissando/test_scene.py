@@ -160,8 +160,7 @@ def test_G_4d_slide_that_moves_nothing_is_refused(app):
     settle(app, scene)
     assert scene.history == ["a1 h4^"]
     scene2 = start(app, "8/8/8/8/5OOB/8/8/8 b 0-0 31-30 2")
-    click(app, at("a1"))
-    key(app, pygame.K_RIGHT)                            # cursor shown
+    click(app, at("a1"))                                # (an arrow now would slide a1: trial3 16)
     drag(app, at("h4"), (at("h4")[0] + 40, at("h4")[1]))
     assert scene2.tip.stage == "slide" and "nothing" in toasts(app)
 
