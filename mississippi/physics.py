@@ -159,6 +159,17 @@ PUCK_STATES = ("table", "overhang", "gutter_left", "gutter_right", "off_table")
 EVENT_KINDS = ("contact", "rail", "drop", "overhang", "off_table", "topple")
 
 
+PYMUNK_INTERNALS = True
+"""Worlds made while True read every body's velocities through pymunk 7's internals in
+one Chipmunk call (:class:`_BodyScan`, performance); False: through the public
+``pymunk.batch`` functions only, as on any other pymunk layout. Same shots either way
+(tests/mississippi/test_physics.py compares them)."""
+
+BATCH_SUBSTEPS = True
+"""Worlds made while True run the sub-steps that need no bookkeeping in one batch
+(:func:`_batch_stepper`, performance); False: one by one (:meth:`World._substep`). Same
+pucks, events and sub-step counts either way (tested)."""
+
 _scan_buffers = threading.local()
 
 
@@ -765,7 +776,7 @@ class World:
         s.gravity = (0.0, 0.0)
         self._space = s
         self._space_step = _stepper(s)
-        self._batch = _batch_stepper(s)
+        self._batch = _batch_stepper(s) if BATCH_SUBSTEPS else None
         self._h = p.dt
         # Products give the pair values (a tiny floor keeps a zero puck value possible).
         # Puck–puck restitution is set per contact when it begins (_on_puck_puck, M-P2);
@@ -797,6 +808,7 @@ class World:
         self._by_body_id: dict[int, _Puck] = {}
         self._buf = _scan_buffer()
         self._bodies = _BodyScan(self._buf)
+        self._bodies.fast = self._bodies.fast and PYMUNK_INTERNALS
         self._rest_v2 = p.rest_speed ** 2
         self._rest_w = p.rest_rim_speed / r
         self._cap2 = p.launch_cap ** 2
