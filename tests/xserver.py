@@ -84,14 +84,28 @@ def start_xvfb(home: Path, size: tuple[int, int] = (1280, 720)) -> tuple[subproc
     return xvfb, env
 
 
+def exit_report(app: subprocess.Popen) -> str:
+    """How the ended process ``app`` ended: its exit status and the end of what it
+    printed (when its output was a pipe)."""
+    said = ""
+    if app.stdout is not None:
+        try:
+            said = app.stdout.read() or ""
+        except (OSError, ValueError):
+            pass
+    if isinstance(said, bytes):
+        said = said.decode("utf-8", "replace")
+    return f"exit status {app.poll()}: {said[-1500:].strip() or 'nothing printed'}"
+
+
 def window_of(env: dict, app: subprocess.Popen, seconds: float = 60.0) -> str:
     """The X window id of process ``app`` once its window is mapped (polled).
 
     :raises AssertionError: the process exited, or no window after ``seconds``.
     """
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        assert app.poll() is None, "the game exited at start"
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert app.poll() is None, f"the game exited at start ({exit_report(app)})"
         found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.pid)], env=env,
                                capture_output=True, text=True, timeout=30)
         if found.stdout.split():
