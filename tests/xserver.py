@@ -164,6 +164,10 @@ class GameWindow:
         (ImageMagick's ``import``)."""
         import pygame
 
+        if window == "root":                     # raw pixels: no PNG to make and read back
+            raw = subprocess.run(["import", "-window", "root", "-depth", "8", "rgb:-"], env=self.env,
+                                 check=True, capture_output=True, timeout=60).stdout
+            return pygame.image.frombuffer(raw, self.size, "RGB")
         png = subprocess.run(["import", "-window", window, "png:-"], env=self.env, check=True,
                              capture_output=True, timeout=60).stdout
         return pygame.image.load(io.BytesIO(png), "shot.png")
