@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ludotheque import i18n
 from ludotheque.game import ALL_LEVELS, GameDescriptor, Option
+from ludotheque.session import hints_option
 
 _ = i18n.domain("glissando")
 
@@ -51,10 +52,6 @@ def _first_label(value: str) -> str:
     return {"random": _("Drawn at random"), "b": _("Blue"), "o": _("Orange")}[value]
 
 
-def _hints_label(value: str) -> str:
-    """Decision 13: hints are on, off, or off only against the Expert and Master."""
-    return {"auto": _("Off against Expert/Master"), "on": _("On"), "off": _("Off")}[value]
-
 
 def _draw_preview(surface, rect):
     from glissando.paint import draw_preview
@@ -85,8 +82,7 @@ DESCRIPTOR = GameDescriptor(
     options=(Option("target", lambda: _("Target score"), (1, 2, 3, 4, 5), 2, label_of=str),
              Option("first", lambda: _("First player"), ("random", "b", "o"), "random",
                     label_of=_first_label),
-             Option("hints", lambda: _("Hints"), ("auto", "on", "off"), "auto",
-                    label_of=_hints_label)),
+             hints_option(ALL_LEVELS)),
     levels=ALL_LEVELS,                   # decision 3: Glissando and Magico offer Master
     default_sides=(lambda: _("Blue"), lambda: _("Orange")),
 )

@@ -15,6 +15,7 @@ import platformdirs
 
 from ludotheque import i18n
 from ludotheque.game import ALL_LEVELS, GameDescriptor, Option
+from ludotheque.session import hints_option
 
 from magico.boards import DEFAULT_BOARD, available_boards, load_board, register_board_dir
 
@@ -67,10 +68,6 @@ def _on_off(value: bool) -> str:
     return _("on") if value else _("off")
 
 
-def _hints_label(value: str) -> str:
-    """Decision 13: "auto" is off against the computer at Expert and Master, else on."""
-    return {"on": _("on"), "off": _("off")}.get(value, _("auto (off against Expert and Master)"))
-
 
 def _draw_preview(surface, rect):
     from magico.paint import draw_preview
@@ -113,8 +110,7 @@ DESCRIPTOR = GameDescriptor(
                     label_of=_first_label),
              Option("assisted", lambda: _("Assisted calculation"), (False, True), False,
                     label_of=_on_off),
-             Option("hints", lambda: _("Hints"), ("auto", "on", "off"), "auto",
-                    label_of=_hints_label)),
+             hints_option(ALL_LEVELS)),
     levels=ALL_LEVELS,                   # decision 3: Glissando and Magico offer Master
     default_sides=(lambda: _("Red"), lambda: _("Blue")),
 )

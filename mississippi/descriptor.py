@@ -7,14 +7,10 @@ the headless demo (``python main.py mississippi --demo --headless --seed 7``) is
 from __future__ import annotations
 
 from ludotheque import i18n
-from ludotheque.game import GameDescriptor, Option
+from ludotheque.game import LEVELS, GameDescriptor, Option
+from ludotheque.session import hints_option
 
 _ = i18n.domain("mississippi")
-
-
-def _hints_label(value: str) -> str:
-    """Decision 13: "auto" is off against the computer at Expert, else on."""
-    return {"on": _("on"), "off": _("off")}.get(value, _("auto (off against Expert)"))
 
 
 def _draw_preview(surface, rect):
@@ -77,7 +73,7 @@ DESCRIPTOR = GameDescriptor(
         Option("flip_window", lambda: _("Time to flip"), (2.0, 3.0, 4.0), 3.0,
                label_of=lambda v: _("{s:g} s").format(s=v)),
         # decision 13: "auto" is off against the computer at Expert, else on (issue 17 §2)
-        Option("hints", lambda: _("Hints"), ("auto", "on", "off"), "auto", label_of=_hints_label),
+        hints_option(LEVELS),
     ),
     default_sides=(lambda: _("Blue"), lambda: _("Orange")),
 )

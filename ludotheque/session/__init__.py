@@ -7,10 +7,10 @@ draws). docs/games-api.md "The session" shows a scene using it.
 from .aitask import AITask, Decision
 from .core import GameSession
 from .protocol import CHANCE, GameState, Outcome
-from .seats import Seats, hinted_turns, hints_on, visible_name
+from .seats import Seats, hinted_turns, hints_on, hints_option, visible_name
 from .textfit import Fitted, fit_text
 from .timers import Timeline, Timer
 from .turnlog import ReplayError, TurnLog
 
-__all__ = ["hinted_turns", "hints_on", "AITask", "CHANCE", "Decision", "Fitted", "GameSession", "GameState", "Outcome",
+__all__ = ["hinted_turns", "hints_on", "hints_option", "AITask", "CHANCE", "Decision", "Fitted", "GameSession", "GameState", "Outcome",
            "ReplayError", "Seats", "Timeline", "Timer", "TurnLog", "fit_text", "visible_name"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from .. import i18n, textsafe
-from ..game import PlayerSpec, level_name
+from ..game import Option, PlayerSpec, level_name
 
 _ = i18n.domain("ludotheque")
 
@@ -125,6 +125,23 @@ def hints_on(option, players) -> bool:
     if option in ("off", False):
         return False
     return not any(p.kind == "ai" and p.level in STRONG_LEVELS for p in players)
+
+
+def hints_option(levels: Sequence[str]) -> Option:
+    """The setup option ``hints`` every game offers (decision 13), with one wording in
+    the shell's catalogue: "auto" (the default) reads "Off against Expert/Master", or
+    "Off against Expert" for a game whose ``levels`` have no Master (Mississippi);
+    "on" and "off" read "On" and "Off". The game's scene decides with :func:`hints_on`."""
+    strong = tuple(lv for lv in STRONG_LEVELS if lv in levels)
+
+    def label_of(value: str) -> str:
+        if value == "on":
+            return _("On")
+        if value == "off":
+            return _("Off")
+        return _("Off against {levels}").format(levels="/".join(map(level_name, strong)))
+
+    return Option("hints", lambda: _("Hints"), ("auto", "on", "off"), "auto", label_of=label_of)
 
 
 def hinted_turns(resume, n: int) -> set[int]:
