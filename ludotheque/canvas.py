@@ -116,6 +116,8 @@ class _Store:
         self.images: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self.log: list | None = None
         self.last_backdrop = None
+        self.last_region: dict = {}
+        """Per region name (:meth:`Canvas.region`): the key it was last drawn with."""
 
     def text(self, s: str, size: int, color: tuple, bold: bool) -> pygame.Surface:
         key = (s, size, color, bold, self.scale)
@@ -528,6 +530,53 @@ class Canvas:
         else:
             draw(self)
         self._store.last_backdrop = key
+
+    def region(self, key, rect, draw) -> None:
+        """Draw the still picture of the design ``rect`` (a band of the screen: a HUD, a
+        table) with ``draw(canvas)`` — drawing in this canvas's own design coordinates,
+        everything outside ``rect`` cut off — kept as a layer under ``key`` (a tuple whose
+        first item names the region). As :meth:`backdrop`, the first frame with a new
+        ``key`` draws straight on this canvas (a key that changes every frame, e.g. a
+        camera panning, costs no layer); the next with the same key keeps the layer, and
+        the frames after only blit it. The :data:`VERSIONS_KEPT` last versions of each
+        region are kept. At scale 1 the picture is the same pixel for pixel as drawing
+        straight; at other scales a primitive exactly half-way between two device pixels
+        may round to the other one (the layer's origin is a whole pixel away)."""
+        r = self.device_rect(rect).clip(self.surface.get_clip())
+        if r.width <= 0 or r.height <= 0:
+            return
+        store = self._store
+        name = key[0] if isinstance(key, tuple) and key else key
+        full = ("region", key, tuple(r))
+        layer = store.layers.get(full)
+        if store.log is not None or (layer is None and store.last_region.get(name) != key):
+            clip = self.surface.get_clip()
+            self.surface.set_clip(r)
+            try:
+                draw(self)
+            finally:
+                self.surface.set_clip(clip)
+        else:
+            def make():
+                if self._id:                        # the same surface geometry: exact
+                    surf = pygame.Surface((r.right, r.bottom))
+                    lay = Canvas(surf, 1.0, (0, 0), self.size, store)
+                else:
+                    surf = pygame.Surface(r.size)
+                    lay = Canvas(surf, self.scale, (self.origin[0] - r.x, self.origin[1] - r.y),
+                                 self.size, store)
+                surf.set_clip(pygame.Rect(0, 0, r.width, r.height) if not self._id else r)
+                draw(lay)
+                return lay
+            picture = None
+            if r.width * r.height >= VERSION_AREA * self.scale * self.scale:
+                picture = ("region", name, r.size)
+            layer = store.layer(full, make, picture)
+            if self._id:
+                self.surface.blit(layer.surface, r.topleft, r)
+            else:
+                self.surface.blit(layer.surface, r.topleft)
+        store.last_region[name] = key
 
     def sub(self, rect) -> "Canvas":
         """A canvas drawing inside design ``rect`` only, with its design (0, 0) at the

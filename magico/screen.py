@@ -62,6 +62,14 @@ def fit_note(text: str, box, head: int = 0, max_lines: int = 3):
     return fitted, theme.font(14).get_linesize() + NOTE_GAP
 
 
+def _button_look(b) -> tuple | None:
+    """What a button looks like now (label, colour, enabled, lit, focused), None hidden."""
+    if b is None or not b.visible:
+        return None
+    return (tuple(b.rect), b.label() if callable(b.label) else b.label, b.color, b.enabled,
+            b.hover, b.focused)
+
+
 class MagicoScreen:
     """Drawing for :class:`magico.scene.MagicoScene` (a mixin: ``self`` is the scene)."""
 
@@ -83,6 +91,41 @@ class MagicoScreen:
 
     def draw(self, surface) -> None:
         surface = as_canvas(surface)
+        if self.phase is Phase.OVER and not self.end.hidden:
+            # the end screen is still but for a lit button: the game, its veil and the
+            # panel drawn once and kept as a layer while they look the same
+            self.review_btn.label = (texts.review_computing if self.reviewing.computing
+                                     else texts.review_button)
+
+            def still(layer):
+                self._draw_game(layer, end=False)
+                layer.dim(140)
+                top = layer.sub(layer.bounds)
+                top.dim = lambda alpha=150: None      # the veil is drawn already
+                self.end.draw(top)
+                self.review_btn.draw(layer)
+            surface.backdrop(self._over_key(), still)
+            return
+        self._draw_game(surface)
+
+    def _over_key(self) -> tuple:
+        """What the end screen shows (K-8 … K-10): the position, the runs flashing, the
+        dice, the names (in the language of the moment), the panel's lines and its
+        buttons' looks."""
+        pos = self.pos
+        moving = self.is_ai(pos.to_move)
+        glow = frozenset(self.glow)
+        return ("magico.over", id(self), i18n.language(), pos.board.id, pos.red, pos.blue,
+                tuple(sorted(self.flash)), glow,
+                pulse(self.clock, moving, self.calm_t0) if glow else None, self.chosen,
+                tuple(self.shown_dice), tuple(self.dice_angle), self._banner(),
+                tuple(self.name(p) for p in ("r", "b")), self.end.title(), tuple(self.end.lines()),
+                tuple(_button_look(b) for b in (self.end.rematch_btn, self.end.menu_btn,
+                                                self.end.hide_btn, self.review_btn)))
+
+    def _draw_game(self, surface, end: bool = True) -> None:
+        """The board, cards, dice and the phase's action area; once the game is over the
+        end panel too, unless ``end`` is False (its backdrop)."""
         surface.fill_around(theme.BG, BOARD_AREA)
         if self.phase is Phase.REVIEW:
             self.reviewing.draw(surface, self)
@@ -94,6 +137,8 @@ class MagicoScreen:
         self._draw_cards(surface)
         self._draw_dice(surface)
         if self.phase is Phase.OVER:
+            if not end:
+                return
             self.end.draw(surface)
             if not self.end.hidden:
                 self.review_btn.label = (texts.review_computing if self.reviewing.computing

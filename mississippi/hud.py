@@ -45,27 +45,115 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
 
 def draw(canvas, scene) -> None:
     """The whole frame: the table (:mod:`mississippi.paint`), the HUD, the buttons; once
-    the match is over, the end panel over the still table."""
+    the match is over, the end panel over the still table, dimmed."""
     canvas = as_canvas(canvas)
     if scene.match.phase == "over" and not scene.debug:
-        # the table under the end panel is still: drawn once and kept
-        key = ("mississippi.over", id(scene), scene.match.shots, i18n.language())
-        canvas.backdrop(key, lambda layer: draw_scene(layer, scene))
-        scene.end.draw(canvas)
+        # the table under the end panel is still: drawn (and dimmed) once and kept
+        key = ("mississippi.over", id(scene), scene.match.shots, i18n.language(), scene.end.hidden)
+        if scene.end.hidden:                  # "See the board": the table as it is
+            canvas.backdrop(key, lambda layer: draw_scene(layer, scene))
+            scene.end.draw(canvas)
+            return
+
+        # … and the panel over it: kept with it while it looks the same
+        e = scene.end
+        key += (e.title(), tuple(e.lines()), buttons_key_of((e.rematch_btn, e.menu_btn, e.hide_btn)))
+
+        def dimmed(layer):
+            draw_scene(layer, scene)
+            layer.dim(140)
+            top = layer.sub(layer.bounds)
+            top.dim = lambda alpha=150: None  # the veil is drawn already
+            e.draw(top)
+        canvas.backdrop(key, dimmed)
         return
     draw_scene(canvas, scene)
 
 
 def draw_scene(canvas, scene) -> None:
-    """Everything but the end panel."""
-    canvas.fill_around(theme.BG, paint.table_band(scene.view))   # the table's layer covers it
-    paint.draw_table(canvas, scene.view, scene.snapshot())       # table, pucks, flip, overview
-    draw_hud(canvas, scene)
+    """Everything but the end panel. In the camera design the screen is three still
+    bands, each kept as a layer while what it shows stays the same
+    (``Canvas.region``): the HUD above the table (:data:`TOP`), the close view's wood
+    with the pucks at rest (``paint.table_band``), and below it the overview with its
+    resting dots, the buttons and the explanation (:data:`BELOW`). What moves — a shot,
+    the held puck and its guide, the target being placed, pulses, the overview's frame,
+    the last-puck banner — is drawn over them every frame: the same picture, in the
+    same order, as drawing it all afresh (``tests/mississippi/test_frame_layers.py``)."""
+    snap = scene.snapshot()
+    view = scene.view
+    if view.kind == "perspective" or scene.debug:      # the HUD lies over that table
+        canvas.fill_around(theme.BG, paint.table_band(view))
+        paint.draw_table(canvas, view, snap)
+        draw_hud(canvas, scene)
+        _draw_buttons(canvas, scene)
+        draw_banner(canvas, scene)
+        if scene.debug:
+            paint.draw_debug(canvas, scene)
+        return
+    view.track(snap)
+    lang = i18n.language()
+
+    def top(c):
+        c.fill(theme.BG, TOP)
+        draw_hud_top(c, scene)
+
+    def below(c):
+        c.fill(theme.BG, BELOW)
+        paint.draw_overview_still(c, view, snap)
+        draw_text_box(c, scene)
+        _draw_buttons(c, scene)
+    canvas.region(("mississippi.hud", lang, hud_key(scene)), TOP, top)
+    canvas.region(("mississippi.table", lang, paint.band_key(view, snap)), paint.table_band(view),
+                  lambda c: paint.draw_band_still(c, view, snap))
+    canvas.region(("mississippi.below", lang, text_key(scene), buttons_key(scene),
+                   paint.overview_key(view, snap)), BELOW, below)
+    paint.draw_table_moving(canvas, view, snap)
+    draw_banner(canvas, scene)
+
+
+TOP = pygame.Rect(0, 0, 1280, paint.TABLE_BAND.top)
+"""The band above the table (design px): the players' panels and the headline."""
+BELOW = pygame.Rect(0, paint.TABLE_BAND.bottom, 1280, 720 - paint.TABLE_BAND.bottom)
+"""The band under the table (design px): the overview, the buttons, the explanation."""
+
+
+def _draw_buttons(canvas, scene) -> None:
     for b in scene.buttons:
         if b.visible:
             b.draw(canvas)
-    if scene.debug:
-        paint.draw_debug(canvas, scene)
+
+
+def buttons_key(scene) -> tuple:
+    """The looks of the scene's visible buttons (:func:`buttons_key_of`)."""
+    return buttons_key_of(scene.buttons)
+
+
+def buttons_key_of(buttons) -> tuple:
+    """The looks of the visible ``buttons`` (place, label, colour, enabled, lit, focused,
+    text size); None stands for a missing button."""
+    return tuple((tuple(b.rect), b.label() if callable(b.label) else b.label, b.color,
+                  b.enabled, b.hover, b.focused, b.size)
+                 for b in buttons if b is not None and b.visible)
+
+
+def hud_key(scene) -> tuple:
+    """What :func:`draw_hud_top` shows, read from the scene: per side whether it acts,
+    the hand count, the name, a computer's level, the team, where its lag puck went; the
+    roles and knocks, the headline, the instruction, the thinking dots."""
+    m = scene.match
+    sides = tuple((m.to_act == side, scene.hand_count(side), scene.who(side, short=True),
+                   scene.is_ai(side), scene.level(side) if scene.is_ai(side) else None,
+                   tuple(m.teams[side]), lag_counts_text(scene.lag_out(side)))
+                  for side in ("left", "right"))
+    thinking = 1 + int(scene.t * 3) % 3 if scene.session.thinking else 0
+    return (m.phase, m.shooter, m.placer, m.knock_required, m.knocked, scene.hints(),
+            sides, scene.headline(), scene.instruction(), thinking)
+
+
+def text_key(scene) -> tuple:
+    """What :func:`draw_text_box` shows: the rule, the shot number, the explanation."""
+    m = scene.match
+    return (m.last.rule, m.shots, scene.shot_label() if m.shots else None, scene.explanation())
 
 
 def end_panel(scene) -> EndPanel:
@@ -185,8 +273,14 @@ def draw_player_panel(s, scene, side: str, rect: pygame.Rect) -> None:
 
 
 def draw_hud(s, scene) -> None:
-    """The HUD band (panels, whose turn, what to do), the last-puck banner and the
-    explanation box."""
+    """The HUD band (panels, whose turn, what to do) and the explanation box (the
+    last-puck banner is :func:`draw_banner`'s)."""
+    draw_hud_top(s, scene)
+    draw_text_box(s, scene)
+
+
+def draw_hud_top(s, scene) -> None:
+    """The band above the table: the players' panels, whose turn, what to do."""
     m = scene.match
     for side, rect in PANEL_RECTS.items():
         draw_player_panel(s, scene, side, rect)
@@ -201,6 +295,24 @@ def draw_hud(s, scene) -> None:
     if scene.session.thinking:
         dots = "." * (1 + int(scene.t * 3) % 3)
         s.text(_("thinking") + dots, (640, 90), theme.SMALL, theme.ACCENT, anchor="center")
+
+
+def draw_text_box(s, scene) -> None:
+    """The last rules decision, explained; its rule id in a small tag of its own."""
+    m = scene.match
+    s.panel(TEXT_BOX, theme.BG2, border=theme.LINE, radius=10)
+    tag = rule_tag_rect(m.last.rule)
+    s.panel(tag, theme.PANEL_HI, radius=6)
+    s.text(m.last.rule, tag.center, 14, theme.ACCENT, anchor="center", bold=True)
+    if m.shots:  # two hits in a row read the same: the count shows a new shot came
+        s.text(scene.shot_label(), (tag.x, tag.bottom + 6), 14, theme.MUTED)
+    s.paragraph(scene.explanation(), explanation_rect(scene, m.last.rule), 22)
+
+
+def draw_banner(s, scene) -> None:
+    """M-R10 made unmistakable: the last-puck banner over the top of the table
+    (:meth:`Shown.last_puck_banner`), its border blinking a few seconds, then steady."""
+    m = scene.match
     banner = scene.last_puck_banner()
     if banner:
         f = 22 if theme.font(22, True).size(banner)[0] <= 1100 else 18
@@ -212,14 +324,6 @@ def draw_hud(s, scene) -> None:
                 border=theme.TEXT if pulse else None)
         s.text(fit(banner, f, r.w - 20, True), r.center, f,
                theme.text_on(theme.BAD if not m.knocked else theme.GOOD), anchor="center", bold=True)
-    # the last rules decision, explained; its rule id in a small tag of its own
-    s.panel(TEXT_BOX, theme.BG2, border=theme.LINE, radius=10)
-    tag = rule_tag_rect(m.last.rule)
-    s.panel(tag, theme.PANEL_HI, radius=6)
-    s.text(m.last.rule, tag.center, 14, theme.ACCENT, anchor="center", bold=True)
-    if m.shots:  # two hits in a row read the same: the count shows a new shot came
-        s.text(scene.shot_label(), (tag.x, tag.bottom + 6), 14, theme.MUTED)
-    s.paragraph(scene.explanation(), explanation_rect(scene, m.last.rule), 22)
 
 
 def rule_tag_rect(rule: str) -> pygame.Rect:

@@ -157,13 +157,81 @@ def snapshot_of(scene) -> TableSnapshot:
 def draw_table(canvas, view, snap: TableSnapshot) -> None:
     """Draw the table as ``view`` shows it (camera moved first, :meth:`view.track`) with
     everything in ``snap``: the close view and, for the camera design, the overview strip.
-    The HUD is the scene's (drawn after, in ``view.layout``'s other rectangles)."""
+    The HUD is the scene's (drawn after, in ``view.layout``'s other rectangles). The same
+    picture as :func:`draw_table_still` then :func:`draw_table_moving`."""
     c = as_canvas(canvas)
     view.track(snap)
     if view.kind == "perspective":
         _perspective(c, view, snap)
     else:
-        _camera(c, view, snap)
+        draw_table_still(c, view, snap)
+        _camera_moving(c, view, snap)
+
+
+def draw_table_still(canvas, view, snap: TableSnapshot) -> None:
+    """The part of :func:`draw_table` that stays the same while :func:`band_key` and
+    :func:`overview_key` do: :func:`draw_band_still` and :func:`draw_overview_still`.
+    The camera is not moved (call :meth:`view.track` first). Nothing of the perspective
+    design (it is all moving)."""
+    draw_band_still(canvas, view, snap)
+    draw_overview_still(canvas, view, snap)
+
+
+def draw_band_still(canvas, view, snap: TableSnapshot) -> None:
+    """The close view's still part, inside :func:`table_band`: the wood where the camera
+    looks and the pucks at rest in it (in hand in the gutters, lag results, resting
+    pucks)."""
+    if view.kind != "perspective":
+        _camera_still(as_canvas(canvas), view, snap)
+
+
+def draw_overview_still(canvas, view, snap: TableSnapshot) -> None:
+    """The overview strip's still part: the small table and the dots of the pucks at
+    rest (:func:`_overview_still`)."""
+    if view.kind != "perspective" and view.layout.overview is not None:
+        _overview_still(as_canvas(canvas), view, snap)
+
+
+def draw_table_moving(canvas, view, snap: TableSnapshot) -> None:
+    """The rest of :func:`draw_table`, over :func:`draw_table_still`: moving and
+    overhanging pucks, the held puck and the aim guide, the target being placed, pulses,
+    the flip, the edge markers, the replay tag (the whole perspective design)."""
+    c = as_canvas(canvas)
+    if view.kind == "perspective":
+        _perspective(c, view, snap)
+    else:
+        _camera_moving(c, view, snap)
+
+
+def _resting(snap: TableSnapshot, p: PuckView) -> bool:
+    """True for a puck of ``snap.pucks`` drawn the same from frame to frame: nothing on
+    the table moves and it does not hang over a gutter edge (:func:`teeter` rocks those)."""
+    if snap.moving:
+        return False
+    if p.state in ("gutter_left", "gutter_right"):
+        return True
+    return p.state == "table" and TABLE.overhangs(p.x) is None
+
+
+def band_key(view, snap: TableSnapshot) -> tuple:
+    """What :func:`draw_band_still` draws, as a hashable key (equal keys, equal
+    pictures): the camera's windows, the pucks at rest, the gutters, the lag results
+    (their words: the language is the caller's to add). ``()`` for the perspective design
+    (nothing of it is still)."""
+    if view.kind == "perspective":
+        return ()
+    return (view.kind, view.s, view.windows(), tuple(p for p in snap.pucks if _resting(snap, p)),
+            tuple(snap.gutters.get(side, ()) for side in ("left", "right")),
+            snap.ghosts, snap.winner_ghost)
+
+
+def overview_key(view, snap: TableSnapshot) -> tuple:
+    """What :func:`draw_overview_still` draws, as a hashable key: the gutters, and the
+    pucks and lag results while nothing moves."""
+    if view.kind == "perspective" or view.layout.overview is None:
+        return ()
+    return (view.ov_s, tuple(snap.gutters.get(side, ()) for side in ("left", "right")),
+            None if snap.moving else (snap.pucks, snap.ghosts))
 
 
 def ring_colour(ring: str | None):
@@ -239,7 +307,7 @@ def teeter(p: PuckView, calm: float) -> tuple[float, float]:
     return sign * r * (1 - math.cos(a)) * 0.5, math.cos(a)
 
 
-def _camera(c, view, snap: TableSnapshot) -> None:
+def _camera_still(c, view, snap: TableSnapshot) -> None:
     s = view.s
     main = view.layout.main
     sw, sh = _strip_size(s)
@@ -251,14 +319,28 @@ def _camera(c, view, snap: TableSnapshot) -> None:
         seam = main.x + main.w / 2
         c.rect(theme.BG, (seam - 3, main.y - RAIL_PX, 6, sh))
         c.line(theme.ACCENT, (seam, main.y - RAIL_PX), (seam, main.y + main.h + RAIL_PX), 2)
+    clip = c.surface.get_clip()
     c.clip((main.x, main.y - RAIL_PX, main.w, sh))
+    c.surface.set_clip(c.surface.get_clip().clip(clip))
     try:
-        _camera_pucks(c, view, snap)
+        _still_pucks(c, view, snap)
     finally:
-        c.clip(None)
+        c.surface.set_clip(clip)
+
+
+def _camera_moving(c, view, snap: TableSnapshot) -> None:
+    main = view.layout.main
+    _sw, sh = _strip_size(view.s)
+    clip = c.surface.get_clip()
+    c.clip((main.x, main.y - RAIL_PX, main.w, sh))
+    c.surface.set_clip(c.surface.get_clip().clip(clip))
+    try:
+        _moving_pucks(c, view, snap)
+    finally:
+        c.surface.set_clip(clip)
     _markers(c, view, snap)
     if view.layout.overview is not None:
-        _overview(c, view, snap)
+        _overview_moving(c, view, snap)
     if snap.replay is not None:
         label = _("REPLAY") + (" ×¼" if snap.replay < 1 else "")
         tag(c, label, (main.x + main.w / 2, main.y + 34), theme.ACCENT)
@@ -270,7 +352,7 @@ def _pt(view, x, y):
     return view.to_design(x, y)
 
 
-def _camera_pucks(c, view, snap: TableSnapshot) -> None:
+def _still_pucks(c, view, snap: TableSnapshot) -> None:
     s = view.s
     pr = TABLE.puck_radius * s
     # pucks in hand, in the gutters (M-O2)
@@ -293,8 +375,16 @@ def _camera_pucks(c, view, snap: TableSnapshot) -> None:
             label = _("closest: {cm:.0f} cm from the gutter").format(cm=abs(edge - g.x) / 10)
             up = py - pr - 8 > view.layout.main.y + 24
             tag(c, label, (px, py - pr - 8) if up else (px, py + pr + 34), theme.GOOD)
-    # pucks on the table, moving, overhanging or fallen in a gutter
-    for p in snap.pucks:
+    # pucks resting on the table or fallen in a gutter
+    _table_pucks(c, view, snap, [p for p in snap.pucks if _resting(snap, p)])
+
+
+def _table_pucks(c, view, snap: TableSnapshot, pucks) -> None:
+    """``pucks`` of ``snap.pucks`` on the table, overhanging (rocking, :func:`teeter`) or
+    fallen in a gutter."""
+    s = view.s
+    pr = TABLE.puck_radius * s
+    for p in pucks:
         px, py = _pt(view, p.x, p.y)
         if p.state in ("gutter_left", "gutter_right"):
             draw_puck(c, px, py, _darker(COLOURS[p.owner], 0.85), r=pr * 0.92)
@@ -302,6 +392,13 @@ def _camera_pucks(c, view, snap: TableSnapshot) -> None:
         shift, squash = teeter(p, snap.calm) if p.state in ("overhang", "table") else (0.0, 1.0)
         draw_puck(c, px + shift * s, py, COLOURS[p.owner], r=pr, ring=ring_colour(p.ring),
                   standing=p.standing, angle=p.angle, squash=squash, tip=1 if shift >= 0 else -1)
+
+
+def _moving_pucks(c, view, snap: TableSnapshot) -> None:
+    s = view.s
+    pr = TABLE.puck_radius * s
+    # pucks moving or overhanging
+    _table_pucks(c, view, snap, [p for p in snap.pucks if not _resting(snap, p)])
     # the flip: blinking ring before it starts, the toss once it has
     if snap.flip is not None:
         _flip_on_table(c, view, snap)
@@ -407,9 +504,8 @@ def _markers(c, view, snap: TableSnapshot) -> None:
         c.polygon(colour, [(tip - way * 2, py), (base + way * 2, py - 11), (base + way * 2, py + 11)])
 
 
-def _overview(c, view, snap: TableSnapshot) -> None:
-    """The whole table small (both gutters and hands), the pucks as dots, and a frame
-    around what the close view shows."""
+def _overview_still(c, view, snap: TableSnapshot) -> None:
+    """The whole table small (both gutters and hands) and the pucks at rest as dots."""
     box = view.overview_box()
     s = view.ov_s
     layer = c.cached(("mississippi.overview", s), (box.w + 6, box.h + 6),
@@ -420,6 +516,11 @@ def _overview(c, view, snap: TableSnapshot) -> None:
         for i, owner in enumerate(snap.gutters.get(side, ())):
             x, y = view.overview_to_design(*gutter_spot(side, i))
             c.circle(_darker(COLOURS[owner], 0.85), (x, y), r)
+    if not snap.moving:
+        _overview_dots(c, view, snap, r)
+
+
+def _overview_dots(c, view, snap: TableSnapshot, r: float) -> None:
     for p in list(snap.pucks) + list(snap.ghosts):
         x, y = view.overview_to_design(p.x, p.y)
         c.circle(COLOURS[p.owner], (x, y), r)
@@ -427,6 +528,15 @@ def _overview(c, view, snap: TableSnapshot) -> None:
             c.circle(theme.ACCENT, (x, y), r + 2, 1)
         elif p.ghost:
             c.circle((255, 255, 255), (x, y), r, 1)
+
+
+def _overview_moving(c, view, snap: TableSnapshot) -> None:
+    """The overview's moving part: the pucks of a running shot, the held puck, the
+    target being placed, the guide's stop point, and a frame around what the close view
+    shows (drawn last, as ever)."""
+    r = max(2.5, TABLE.puck_radius * view.ov_s)
+    if snap.moving:
+        _overview_dots(c, view, snap, r)
     for p in (snap.held, snap.drag_target):
         if p is not None:
             x, y = view.overview_to_design(p.x, p.y)
@@ -435,7 +545,8 @@ def _overview(c, view, snap: TableSnapshot) -> None:
     if snap.guide is not None:
         x, y = view.overview_to_design(snap.guide.x1, snap.guide.y1)
         c.circle(theme.ACCENT, (x, y), r + 1, 1)
-    for lo, hi, _X in view.windows():
+    box = view.overview_box()
+    for lo, hi, _X in view.windows():                 # what the close view shows, framed
         x0, _ = view.overview_to_design(max(lo, -END_MM), 0)
         x1, _ = view.overview_to_design(min(hi, TABLE.length + END_MM), 0)
         c.rect(theme.TEXT, (x0, box.y - 4, x1 - x0, box.h + 8), 1, border_radius=3)
@@ -603,6 +714,7 @@ def draw_debug(s, scene) -> None:
         s.text(line, (24, view.layout.main.y + 4 + 16 * i), 14, (255, 255, 120))
 
 
-__all__ = ["COLOURS", "draw_table", "draw_puck", "draw_preview", "snapshot_of", "wood_surface",
+__all__ = ["COLOURS", "draw_table", "draw_table_still", "draw_table_moving", "draw_band_still",
+           "draw_overview_still", "band_key", "overview_key", "draw_puck", "draw_preview", "snapshot_of", "wood_surface",
            "render_strip", "render_overview", "render_perspective", "teeter", "tag", "dashed",
            "draw_debug", "draw_flip_gauge", "ring_colour"]
