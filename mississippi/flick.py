@@ -651,6 +651,8 @@ GUARD_FACTOR = 1.2
 GUARD_CLEAN_FACTOR = 1.5
 """The same bound where no sample was bunched (a hand let go while speeding up from rest is
 up to ~1.3× its mean over the last report period: the bound is a safety net only)."""
+HELD_GAP_PERIODS = 1.5
+"""A lone sample more than this many report periods after the previous stamp was held."""
 GUARD_PERIOD_S = 0.008
 """Report period (s) assumed for a bunch when none is known (a 125 Hz mouse, the slowest)."""
 
@@ -706,16 +708,18 @@ def guard_velocity(samples: Sequence[Sample], vx: float, vy: float,
     p = min(max(p, 1.25e-4), GUARD_PERIOD_S)
     # held back: a group after a gap (a moving mouse reports every period) — a bunch, or
     # a single sample more than 1.5 periods after the previous stamp
+    # (only where a real bunch shows the loop held events back: steady drags whose
+    # stamps step unevenly, a slow push that skips reports, are left alone)
     bunches = []
     for a, b in zip(starts, ends):
         if a == 0:
             continue
         gap = t[a] - t[a - 1]
-        if gap < BUNCH_GAP_S if b - a >= 2 else gap <= 1.5 * p + BUNCH_S:
+        if gap < BUNCH_GAP_S if b - a >= 2 else gap <= HELD_GAP_PERIODS * p + BUNCH_S:
             continue
         if np.ptp(x[a - 1:b]) > 0 or np.ptp(y[a - 1:b]) > 0:
             bunches.append((a, b))
-    if not bunches:
+    if not any(b - a >= 2 for a, b in bunches):
         return _guard_cap(t, x, y, (vx, vy), 1.0, clean=True)
     # a bunch's first report came within a period after the poll before it, the others
     # a period apart (not after the bunch's stamp): re-timed so

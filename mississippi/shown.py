@@ -15,7 +15,7 @@ from ludotheque import i18n
 from ludotheque.session import hints_on
 
 from mississippi import texts, view as mview
-from mississippi.controller import fallen_lag_pucks, puck_in_hand
+from mississippi.controller import fallen_lag_pucks, puck_in_hand, replay_gutter_debt
 from mississippi.rules import LEFT_EDGE, RIGHT_EDGE, TABLE_LENGTH, TABLE_WIDTH
 from mississippi.table import Table
 
@@ -85,13 +85,16 @@ class Shown:
 
     def hand_count(self, side: str) -> int:
         """Pucks in ``side``'s hand as the players see them: the rules' gutter count,
-        minus a puck sliding now and a lag puck still shown on the table (so the count
-        and the gutter agree while the lag result is on show)."""
+        minus a puck sliding now, a lag puck still shown on the table (so the count
+        and the gutter agree while the lag result is on show) and, during a replay, the
+        pucks the replay draws itself (:func:`controller.replay_gutter_debt`)."""
         m = self.match
         n = m.gutter[side]
         if self.flight is not None and side == self.flight.side:
             n -= 1
         n -= sum(1 for owner, _x, _y in self.lag_ghosts() if owner == side)
+        if self.replay is not None:          # the replay draws those pucks itself
+            n -= replay_gutter_debt(self.replay, side)
         return max(0, n)
 
     def lag_out(self, side: str) -> dict[str, int]:

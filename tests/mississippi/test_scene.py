@@ -681,3 +681,26 @@ def test_a_click_on_the_overview_strip_moves_the_close_view_there_and_a_click_be
     post(app, pygame.MOUSEBUTTONDOWN, pos=(640, 300), button=1, touch=False)
     post(app, pygame.MOUSEBUTTONUP, pos=(640, 300), button=1, touch=False)
     assert live(app) and camera_on(scene, "left")
+
+
+def test_replay_draws_each_fallen_puck_once_not_also_in_the_gutter():
+    """The playtest (s030): the replay showed both fallen pucks on the table *and* in the
+    gutter (15 + 2 of 16). While a replay runs, the pucks in the gutters plus the pucks
+    the replay draws (on the table or falling, M-O3) are the pucks in play, every frame."""
+    app, scene = start(lagged())
+    assert scene.play(Action("place_target", x=3300, y=MID_Y))
+    hx, hy = hand(scene)
+    sdrag(app, (hx, hy), (hx + 260, hy), seconds=0.08, steps=8)      # hard: into the gutter
+    assert run_until(app, lambda: scene.flight is None, 15)
+    key(app, pygame.K_r)
+    rp = scene.replay
+    assert rp is not None
+    assert any(s.startswith("gutter") for s in rp.fates.values())    # something fell for real
+    seen = 0
+    while scene.replay is not None and seen < 2000:
+        drawn = sum(1 for p in rp.sim.world.pucks().values() if p.state != "off_table")
+        assert scene.gutter_shown("left") + scene.gutter_shown("right") + drawn \
+            == scene.match.in_play == 16
+        frames(app, 1)
+        seen += 1
+    assert scene.replay is None
