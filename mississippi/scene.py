@@ -474,7 +474,7 @@ class MississippiScene(Shown, Scene):
         """The players have seen the lag result (M-L2/M-L3): play on; the lag pucks are
         drawn in the gutters again and the M-L3 text gives way to the next lag's."""
         if self.hold is not None:
-            self.hold, self.lag_fates = None, ()
+            self.hold, self.lag_fates, self.note = None, (), None   # the fall's note too
             self.session.timeline.clear()
             self.session.timeline.then(SHOT_DELAY, kind="pause")
             hud.refresh_buttons(self)

@@ -157,20 +157,28 @@ class Shown:
     def explanation(self) -> str:
         """The explanation box's text: the scene's notice, else the last rules decision
         (the M-L3 replay text gives way to the next lag's once the result was seen)."""
-        if self.note:
+        if self.note and self.match.last.code != "lag-replay":
             return self.note
         hint = self.hint_guide()
         if hint is not None:                                   # issue 17 §2: line and speed
             return texts.hint_text(hint.speed)
         m = self.match
         last = m.last
-        code = "lag-start" if last.code == "lag-replay" and self.hold is None else last.code
+        code = "lag-again" if last.code == "lag-replay" and self.hold is None else last.code
         facts = {"chooser": m.chooser, **last.facts}          # M-L2: who chose
-        return texts.outcome_text(code, facts, self.who) or last.text
+        text = texts.outcome_text(code, facts, self.who) or last.text
+        if self.note and code == "lag-replay":                 # M-L3 said plainly, after the fall
+            return self.note + " " + text
+        return self.note or text
 
     def shot_label(self) -> str:
-        """The number of the last shot, under the rule tag ("· hint" when it was hinted)."""
-        label = _("shot {n}").format(n=self.match.shots)
+        """The number of the last shot after the lag (the lag's slides not counted: "lag"
+        while the lag is on), under the rule tag ("· hint" when it was hinted)."""
+        m = self.match
+        if m.phase in ("lag", "choose_role") or m.last.rule.startswith("M-L"):
+            label = _("lag")                 # the lag's slides are no shots of the match (M-L)
+        else:
+            label = _("shot {n}").format(n=m.shots - 2 * m.lag_rounds)
         if len(self.log) - 1 in self.hinted:
             label += " · " + _("hint")
         return label

@@ -526,9 +526,10 @@ def test_M_L3_the_lag_is_replayed_text_is_gone_when_the_next_lag_starts():
     app, scene = start(m)
     finish_lag(app, scene, "table", 1400)            # Bob's too: M-L3, replay the lag
     assert scene.match.last.rule == "M-L3" and scene.hold is not None
-    assert "replayed" in scene.explanation()
+    assert "replay the lag" in scene.explanation()
     key(app, pygame.K_RETURN)                        # seen: the next lag starts
-    assert scene.match.phase == "lag" and "replayed" not in scene.explanation()
+    assert scene.match.phase == "lag" and "No lag puck rests" not in scene.explanation()
+    assert scene.explanation().startswith("Replay the lag: each player slides one puck again")
     assert scene.hand_count("left") == scene.gutter_shown("left") + 1 == 8   # the glowing puck
 
 
@@ -704,3 +705,33 @@ def test_replay_draws_each_fallen_puck_once_not_also_in_the_gutter():
         frames(app, 1)
         seen += 1
     assert scene.replay is None
+
+
+def test_M_L3_a_lag_puck_that_flew_off_says_replay_the_lag_and_its_note_goes_with_the_result():
+    """The playtest (h012): Bob's lag puck flew off, so no lag puck rested in the far zone —
+    the box said only where it went, never "replay the lag", and that note stayed into
+    the next lag round."""
+    m = Match.new("Ann", "Bob")
+    m.lag_shot(Report({1: P("table", 1500)}))        # Ann's: short of the far zone
+    app, scene = start(m)
+    finish_lag(app, scene, "off_table", 3800)        # Bob's flies off: M-L3
+    assert scene.match.last.code == "lag-replay"
+    text = scene.explanation()
+    assert "flew off the table" in text and "replay the lag" in text
+    key(app, pygame.K_RETURN)                        # the result seen: the lag again
+    text = scene.explanation()
+    assert "flew off" not in text and text.startswith("Replay the lag")
+
+
+def test_shot_label_counts_the_shots_after_the_lag_only():
+    """The playtest: "shot 20" under a lag text; the lag's slides are "lag", the first
+    shot after the lag is "shot 1"."""
+    app, scene = start()
+    assert scene.shot_label() == "lag" or scene.match.shots == 0
+    app, scene = start(lagged())
+    assert scene.match.shots >= 2 and scene.shot_label() == "lag"     # the lag just won
+    assert scene.play(Action("place_target", x=3300, y=MID_Y))
+    hx, hy = hand(scene)
+    sdrag(app, (hx, hy), (hx + 120, hy), seconds=0.12, steps=8)
+    assert run_until(app, lambda: scene.flight is None, 15)
+    assert scene.shot_label().startswith("shot 1")
