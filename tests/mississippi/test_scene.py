@@ -340,7 +340,8 @@ def test_each_shot_is_numbered_so_two_hits_in_a_row_read_differently():
     from ludotheque import theme
 
     app, scene = start(lagged())
-    scene.match.shots = 123
+    assert scene.play(Action("place_target", x=3300, y=MID_Y))   # past the lag (M-L)
+    scene.match.shots = 123 + 2 * scene.match.lag_rounds          # the lag's slides not counted
     label = scene.shot_label()
     assert "123" in label
     tag, text = hud.rule_tag_rect("M-R3"), hud.explanation_rect(scene, "M-R3")
@@ -735,3 +736,24 @@ def test_shot_label_counts_the_shots_after_the_lag_only():
     sdrag(app, (hx, hy), (hx + 120, hy), seconds=0.12, steps=8)
     assert run_until(app, lambda: scene.flight is None, 15)
     assert scene.shot_label().startswith("shot 1")
+
+
+def test_M_R8_knock_sits_below_the_shooters_end_and_standing_fits_its_button():
+    """The playtest: the Knock button sat in the left bay while Orange (right) shot, and
+    "Standing (S)" ran over its button; the placer's headline was cut at "(S, ←/→ to"."""
+    from ludotheque import theme
+    m = lagged("right")                                # Bob (right) shoots, Ann places
+    m.gutter["right"], m.gutter["left"] = 1, 15 - len(m.table)
+    app, scene = start(m)
+    hud.refresh_buttons(scene)
+    assert scene.b_knock.visible and scene.b_knock.rect.left > 640       # Bob's side
+    scene.match.knocked = True                           # M-R9: a standing target now
+    scene.standing = True
+    hud.refresh_buttons(scene)
+    assert scene.b_stand.visible and scene.b_stand.rect.right < 640      # Ann's side
+    label = scene.b_stand.label() if callable(scene.b_stand.label) else scene.b_stand.label
+    assert theme.font(scene.b_stand.size).size(label)[0] <= scene.b_stand.rect.w - 6
+    sub = scene.instruction()
+    assert "turn" in sub
+    sizes = [z for z in (theme.SMALL, 16, 15) if len(theme.wrap(sub, z, 510)) <= 2]
+    assert sizes                                         # the whole instruction on two lines
