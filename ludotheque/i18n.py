@@ -40,6 +40,13 @@ def language() -> str:
     return _language
 
 
+def decimal(value: float, digits: int = 1) -> str:
+    """``value`` written with ``digits`` decimals as the current language writes numbers:
+    ``decimal(3.25)`` is ``"3.2"`` in English, ``"3,2"`` in French (the decimal comma)."""
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if _language == "fr" else text
+
+
 def catalogue(name: str, lang: str | None = None) -> gettext.NullTranslations:
     """The compiled catalogue of domain ``name`` in ``lang`` (a null one if missing)."""
     key = (name, lang or _language)

@@ -234,7 +234,7 @@ class MagicoScene(MagicoScreen, Scene):
 
     def pass_reason(self) -> str:
         a, b = self.pending or (0, 0)
-        shown = ", ".join(f"{show_op(op)} = {v}" for op, v in results(a, b).items())
+        shown = ", ".join(texts.unbroken(f"{show_op(op)} = {v}") for op, v in results(a, b).items())
         return texts.pass_reason(self.ctl.pass_kind or "", self.name(other(self.pos.to_move)), (a, b), shown)
 
     def choose_op(self, op: str) -> bool:

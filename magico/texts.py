@@ -250,11 +250,15 @@ def _join(items: list[str], word: str) -> str:
 
 def _check(check: tuple[str, int | None, str]) -> str:
     op, value, reason = check
+    shown = show_op(op)
     if reason == "not-whole":
-        return _("{op} is not a whole number").format(op=show_op(op))
+        return _("{op} is not a whole number").format(op=unbroken(shown))
     if reason == "too-big":
-        return _("{op} = {value} is more than 10").format(op=show_op(op), value=value)
-    return _("{op} = {value}, but no free cell shows {value}").format(op=show_op(op), value=value)
+        text = _("{op} = {value} is more than 10").format(op=shown, value=value)
+    else:
+        text = _("{op} = {value}, but no free cell shows {value}").format(op=shown, value=value)
+    expr = f"{shown} = {value}"                 # "6 × 5 = 30" never split over two lines
+    return text.replace(expr, unbroken(expr))
 
 
 def hint(h: Hint) -> str:

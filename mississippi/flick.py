@@ -303,6 +303,16 @@ def _gram(a: np.ndarray) -> np.ndarray:
     return out * _NORM
 
 
+def _cov(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """:func:`_gram` between two sets of times ``a`` (m) and ``b`` (n), ≥ 0 (m×n)."""
+    lo = np.minimum(a[:, None], b[None, :])
+    hi = np.maximum(a[:, None], b[None, :])
+    out = np.zeros_like(lo)
+    for e, c in _GRAM.items():
+        out += c * lo ** (2 * _ORDER - 1 - e) * hi ** e
+    return out * _NORM
+
+
 def _kernel(a: np.ndarray, b: np.ndarray, terms) -> np.ndarray:
     """Covariance (or its derivative in ``a``) of the ORDER-fold integrated unit white noise
     started at 0, at times ``a``, ``b`` ≥ 0 (broadcast)."""
@@ -423,7 +433,7 @@ def track_at(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float, at: np.
     except np.linalg.LinAlgError:
         sol = np.linalg.lstsq(s, rhs, rcond=None)[0]
     ua = (np.asarray(at, float) - t_eval) / ts
-    ka = prior * _kernel(np.maximum(ua - u[0], 0.0)[:, None], a[None, :], _K0)
+    ka = prior * _cov(np.maximum(ua - u[0], 0.0), a)
     return ka @ sol[:n] + np.vander(ua, m, increasing=True) @ sol[n:] + z0
 
 

@@ -417,7 +417,7 @@ def _moving_pucks(c, view, snap: TableSnapshot) -> None:
             c.circle(theme.ACCENT, a, pr + 6 + pulse, 2)
         draw_puck(c, a[0], a[1], COLOURS[h.owner], r=pr, ring=ring_colour(h.ring))
         if snap.dragging and snap.guide is not None:
-            tag(c, _("{v:.1f} m/s").format(v=snap.guide.speed / 1000), (a[0], a[1] - pr - 6),
+            tag(c, _("{v} m/s").format(v=i18n.decimal(snap.guide.speed / 1000)), (a[0], a[1] - pr - 6),
                 theme.ACCENT)
         elif snap.dragging and h.ring == "held" and snap.guide is None and _guide_wanted(snap):
             tag(c, _("drag toward the far end"), (a[0], a[1] - pr - 6), theme.ACCENT)
@@ -645,7 +645,7 @@ def _perspective(c, view, snap: TableSnapshot) -> None:
         _cylinder(c, view, f.x, f.y, COLOURS[f.owner], theme.TEXT, lift=f.height)
     if snap.dragging and snap.guide is not None and h is not None:
         a = view.to_design(h.x, h.y)
-        tag(c, _("{v:.1f} m/s").format(v=snap.guide.speed / 1000),
+        tag(c, _("{v} m/s").format(v=i18n.decimal(snap.guide.speed / 1000)),
             (a[0], a[1] - TABLE.puck_radius * view.scale_at(h.x, h.y)[0] - 10), theme.ACCENT)
     if snap.replay is not None:
         tag(c, _("REPLAY") + (" ×¼" if snap.replay < 1 else ""), (640, main.y + 30), theme.ACCENT)

@@ -262,9 +262,10 @@ def retime(samples: list[Sample], same=None, below: float | None = None
     return [tuple(r) for r in out.tolist()], period
 
 
-def _retime(arr: np.ndarray, same=None, below: float | None = None
+def _retime(arr: np.ndarray, same=None, below: float | None = None, passes: int | None = None
             ) -> tuple[np.ndarray, float | None]:
-    """:func:`retime` on an n×3 array of valid samples (returns a new array)."""
+    """:func:`retime` on an n×3 array of valid samples (returns a new array); ``passes`` of
+    :func:`_on_track` (default :data:`REFINE`)."""
     n = arr.shape[0]
     out = arr[:, :3].copy()
     if n < 4:
@@ -277,10 +278,9 @@ def _retime(arr: np.ndarray, same=None, below: float | None = None
     if lat is None:
         return out, None
     times = np.asarray(lat.times)
-    if REFINE:
-        for _ in range(REFINE):
-            times = _on_track(times, arr[i0:, 1], arr[i0:, 2], np.asarray(lat.earliest),
-                              np.asarray(lat.latest), lat.period)
+    for _ in range(REFINE if passes is None else passes):
+        times = _on_track(times, arr[i0:, 1], arr[i0:, 2], np.asarray(lat.earliest),
+                          np.asarray(lat.latest), lat.period)
     out[i0:, 0] = times
     if i0 > 0:                               # keep the order with the older samples
         out[i0:, 0] = np.maximum(out[i0:, 0], out[i0 - 1, 0])
@@ -321,35 +321,33 @@ def _on_track(times: np.ndarray, x: np.ndarray, y: np.ndarray, earliest: np.ndar
     if idx.size == 0:
         return times
     tf, xf, yf = fill_holds(tr, x, y, period)
-    cands, owner = [], []
-    for i in idx:
-        c = np.arange(earliest[i] - ref, latest[i] - ref + 0.5 * period, period)
-        cands.append(c)
-        owner.append(np.full(c.size, i))
-    allc = np.concatenate(cands)
-    f = track_at(tf, xf, yf, 0.0, allc, step)
+    lo = np.rint((earliest[idx] - ref) / period).astype(int).tolist()
+    hi = np.rint((latest[idx] - ref) / period).astype(int).tolist()
+    slots = sorted({k for a, b in zip(lo, hi) for k in range(a, b + 1)})
+    f = track_at(tf, xf, yf, 0.0, np.array(slots, float) * period, step)
     if f is None:
         return times
-    out = tr.copy()
-    pos = 0
-    j = 0
-    for i in range(1, n):
-        if j < idx.size and idx[j] == i:
-            c = cands[j]
-            fc = f[pos:pos + c.size]
-            pos += c.size
-            j += 1
-            ok = c >= out[i - 1] + 0.5 * period
-            if not ok.any():
-                out[i] = max(out[i], out[i - 1])
+    where = {k: v for v, k in enumerate(slots)}
+    fx, fy = f[:, 0].tolist(), f[:, 1].tolist()
+    xl, yl = x.tolist(), y.tolist()
+    out = tr.tolist()
+    for j, i in enumerate(idx.tolist()):
+        floor_t = out[i - 1] + 0.5 * period
+        best, best_d = None, math.inf
+        for k in range(lo[j], hi[j] + 1):
+            if k * period < floor_t:
                 continue
-            # signed distance outside the pixel (negative inside), the worse axis
-            d = np.maximum(np.abs(fc[:, 0] - x[i]), np.abs(fc[:, 1] - y[i])) - half
-            d = np.where(ok, d, np.inf)
-            inside = np.nonzero(d <= 0.0)[0]
-            out[i] = c[inside[0]] if inside.size else c[int(np.argmin(d))]
-        else:
-            out[i] = max(out[i], out[i - 1])
+            v = where[k]
+            # distance outside the pixel (negative inside), the worse axis
+            d = max(abs(fx[v] - xl[i]), abs(fy[v] - yl[i])) - half
+            if d <= 0.0:
+                best = k
+                break
+            if d < best_d:
+                best, best_d = k, d
+        if best is not None:
+            out[i] = best * period
+    out = np.maximum.accumulate(np.array(out))
     return out + ref
 
 
@@ -399,22 +397,25 @@ class SteadyFlick(FlickTracker):
         n = len(real)
         if self._cache is not None and self._cache[0] != n and self._light \
                 and self._cache[3] and n - self._cache[0] <= GUIDE_REUSE:
-            n0, arr0, period, _ = self._cache
+            n0, arr0, period, _, _ = self._cache
             delay = real[n0 - 1][0] - arr0[-1, 0]
             more = np.asarray(real[n0:], float).reshape(-1, 3).copy()
             more[:, 0] -= delay
             more[:, 0] = np.maximum(more[:, 0], arr0[-1, 0])
             arr = np.vstack([arr0, more])
-        elif self._cache is None or self._cache[0] != n:
-            arr, period = _retime(np.asarray(real, float), None, self._period)
+        elif self._cache is None or self._cache[0] != n or (not self._light and not self._cache[4]):
+            # the aim guide's full re-timings skip the track (CPU every frame at 1000 Hz);
+            # a launch always has it
+            passes = 0 if self._light else REFINE
+            arr, period = _retime(np.asarray(real, float), None, self._period, passes)
             found = period is not None
             if found:
                 self._period = period
             else:
                 period = typical_period(arr[:, 0])
-            self._cache = (n, arr, period, found)
+            self._cache = (n, arr, period, found, not self._light)
         else:
-            _, arr, period, _ = self._cache
+            _, arr, period, _, _ = self._cache
         m = len(samples)
         if m == n:
             return arr, period

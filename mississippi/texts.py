@@ -141,5 +141,5 @@ def lag_counts_text(counts: dict[str, int]) -> str:
 
 def hint_text(speed: float) -> str:
     """The hint (issue 17 §2): the Expert's shot, its speed in m/s (``speed`` mm/s)."""
-    return _("Hint: the Expert would throw along the dashed line at {v:.1f} m/s "
-             "(its free slide would stop at the ring).").format(v=speed / 1000)
+    return _("Hint: the Expert would throw along the dashed line at {v} m/s "
+             "(its free slide would stop at the ring).").format(v=i18n.decimal(speed / 1000))

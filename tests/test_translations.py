@@ -47,6 +47,23 @@ def test_compiled_catalogue_matches_its_po(po_path):
     assert mo == po, "stale .mo: run python -m ludotheque.i18n compile"
 
 
+@pytest.mark.parametrize("po_path", sorted(LOCALE.glob("*/LC_MESSAGES/*.po")), ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_each_translation_has_the_same_placeholders_as_its_english(po_path):
+    """A French text with ``{v:.1f}`` where the English has ``{v}`` crashes ``format`` at the
+    moment it is shown: every translation names the same ``{fields}`` with the same formats."""
+    import string
+
+    def fields(text):
+        return sorted((name, spec) for _, name, spec, _ in string.Formatter().parse(text) if name is not None)
+
+    wrong = []
+    for e in polib.pofile(str(po_path)):
+        for translated in [e.msgstr] + list(e.msgstr_plural.values()):
+            if translated and fields(translated) != fields(e.msgid):
+                wrong.append((e.msgid, translated))
+    assert not wrong, wrong
+
+
 def test_language_switch_changes_texts_at_once():
     from ludotheque import i18n
 

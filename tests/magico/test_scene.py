@@ -250,7 +250,9 @@ def test_K_7b_no_placement_says_why_and_passes(app):
     scene = start(app, rolls=[(6, 6)], position=pos)
     roll(app, scene)
     assert scene.phase == "pass"
-    assert "6 − 6 = 0" in scene.pass_reason() and "6 ÷ 6 = 1" in scene.pass_reason()
+    # each calculation is held together by non-breaking spaces: never split over two lines
+    assert "6\u00a0−\u00a06\u00a0=\u00a00" in scene.pass_reason()
+    assert "6\u00a0÷\u00a06\u00a0=\u00a01" in scene.pass_reason()
     click(app, scene.pass_btn.rect.center)
     assert scene.turns == ["6,6 pass"] and scene.pos.to_move == "r"
 
