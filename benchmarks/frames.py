@@ -205,9 +205,10 @@ def calibration(n: int, runs: int) -> dict:
     return r
 
 
-def main(quick: bool = False, sizes=None) -> list[dict]:
-    """The rows: a calibration, then every shell scene and game phase at each size of
-    ``sizes`` (default :data:`SIZES`; ``--quick``: 1280×720 and 2560×1440, fewer frames)."""
+def main(quick: bool = False, sizes=None, games=None, shell: bool = True) -> list[dict]:
+    """The rows: a calibration, then every shell scene (unless ``shell`` is False) and the
+    phases of every game (or of the game ids in ``games``) at each size of ``sizes``
+    (default :data:`SIZES`; ``--quick``: 1280×720 and 2560×1440, fewer frames)."""
     import main as composition
     from tests.harness import make_app
 
@@ -219,10 +220,12 @@ def main(quick: bool = False, sizes=None) -> list[dict]:
         target = SIZES.get(tuple(size), TARGET_MS)
         at = f" @ {size[0]}×{size[1]}"
         app = make_app(composition.descriptors(), size=tuple(size))
-        for name, hold in shell_phases(app):
+        for name, hold in (shell_phases(app) if shell else ()):
             rows.append(measure(app, name + at, hold, n, runs, target))
             drain(app)
         for d in app.games:
+            if games and d.id not in games:
+                continue
             for name, hold in game_phases(app, d):
                 if quick and getattr(hold, "max_frames", None):
                     continue               # a rebuilt scene per frame: too slow for --quick
@@ -244,3 +247,24 @@ def drain(app) -> None:
     except ImportError:
         return
     workers.shutdown()
+
+
+if __name__ == "__main__":
+    import argparse
+    import json
+
+    p = argparse.ArgumentParser(description="Frame rows of some games only (benchmarks/run.py "
+                                            "--only frames runs them all, with the shell's).")
+    p.add_argument("--games", nargs="*", help="game ids (default: every game)")
+    p.add_argument("--no-shell", action="store_true", help="leave the shell's scenes out")
+    p.add_argument("--sizes", nargs="*", help="WxH sizes (default: the three of SIZES)")
+    a = p.parse_args()
+    sizes = [tuple(int(v) for v in s.split("x")) for s in a.sizes] if a.sizes else None
+    t0 = time.perf_counter()
+    load = " ".join(f"{v:.2f}" for v in os.getloadavg())
+    out = main(sizes=sizes, games=a.games, shell=not a.no_shell)
+    print(json.dumps({"command": "python benchmarks/frames.py " + " ".join(sys.argv[1:]),
+                      "load_before": f"load average {load}",
+                      "load_after": "load average " + " ".join(f"{v:.2f}" for v in os.getloadavg()),
+                      "seconds": round(time.perf_counter() - t0, 1), "rows": out},
+                     ensure_ascii=False, indent=1))

@@ -77,7 +77,7 @@ OPENING_TURNS = 2    # random turns (one each side) before the players take over
 #: The series of the full run: (A, B, games). Master against the issue's reference
 #: gets the most games; the rest link every player into one Elo table.
 SERIES = [
-    ("master", "ref-2ply", 80),
+    ("master", "ref-2ply", 200),
     ("master", "expert", 40),
     ("expert", "ref-2ply", 40),
     ("expert", "intermediate", 40),

@@ -16,7 +16,9 @@ one-ply and ``ref2`` two-ply expectimax, no code shared with the project's AI), 
 chance plies for every option (no budget, no clock): how far more search moves the
 result against the one-ply reference, i.e. where the dice put the ceiling; and
 ``master-deep``, the level until 2026-12-01 (two plies, then up to four while a budget
-of 250,000 searched placements allows).
+of 250,000 searched placements allows); ``mcS-kK-dD[-pP][-hH]``, Master with Monte
+Carlo rollouts (:func:`roll_out_params`, :mod:`magico.rollouts`). How much the dice
+decide: ``benchmarks/magico_luck.py``.
 
 A series of ``n`` games between A and B: game ``i`` is seeded ``seed0 + i`` (the dice,
 :class:`magico.rules.Dice`, and each player's own ``random.Random``); A is Red and
@@ -73,12 +75,30 @@ SERIES = (
 )
 
 
+def roll_out_params(name: str) -> "ai.MasterParams":
+    """Master with rollouts from a player name ``mcS-kK-dD[-pP][-hH]``: ``S`` greedy
+    rollouts for each of the ``K`` options the ``D``-ply search ranks first, each
+    ``P`` plies long (default: to the end of the game), only once a hand holds ``H``
+    tokens or fewer (default 15: always); no clock."""
+    parts = name.split("-")
+    samples = int(parts[0][2:])
+    opts = {x[0]: int(x[1:]) for x in parts[1:]}
+    depth = opts.get("d", 1)
+    return ai.replace(ai.MASTER, depth=depth, max_depth=depth, budget=0,
+                      time_limit=float("inf"), rollouts=samples,
+                      rollout_top=opts.get("k", 6), rollout_plies=opts.get("p", 200),
+                      rollout_hands=opts.get("h", 15))
+
+
 def turn_function(name: str):
     """``(position, dice, rng) -> K-N2 text`` of player ``name``."""
     if name in reference.LEVELS:
         return lambda p, d, rng: reference.choose_turn(p, d, name, rng)
     if name == "master-deep":  # the level until 2026-12-01: deeper than 2 plies by budget
         prm = ai.replace(ai.MASTER, max_depth=4, time_limit=float("inf"))
+        return lambda p, d, rng: ai.master_turn(p, d[0], d[1], rng, prm)
+    if name.startswith("mc"):   # mcS-kK-dD[-pP]: rollouts (see roll_out_params)
+        prm = roll_out_params(name)
         return lambda p, d, rng: ai.master_turn(p, d[0], d[1], rng, prm)
     if name.startswith("master-d"):
         depth = int(name[len("master-d"):])

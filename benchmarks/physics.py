@@ -31,8 +31,12 @@ The speed rows (:func:`speed_rows`), ``figure`` the median of the runs:
   sliding surface, the 16th shot into them at the 6000 mm/s launch cap — simulated
   seconds per wall second of :meth:`World.run_until_rest` (target ≥ 500).
 * ``break_realtime_noparking``: the same with parking of still pucks disabled.
+* ``break_realtime_fixed_iterations``: the same (parking on) with the solver's 10
+  iterations in every sub-step (``adaptive_iterations=False``; by default a sub-step where
+  no puck touches a puck or a wall solves with 1 — bit for bit the same outcome).
 * ``bare_pymunk_realtime``: bare pymunk stepping the same bodies, shapes and friction
-  joints (all joints always active, no callbacks) for the same number of sub-steps.
+  joints (all joints always active, no callbacks, 10 solver iterations in every
+  sub-step) for the same number of sub-steps.
 * ``world_vs_bare``: wall time of our World (parking off) / bare pymunk — the overhead our
   Python bookkeeping adds; ``world_parked_vs_bare``: the same with parking on (< 1 means
   faster than bare pymunk).
@@ -335,12 +339,17 @@ def speed_rows(quick: bool = False) -> list[dict]:
     per = 5 if quick else 20
     dt = World().params.dt
     rt, rt_cpu, rt_np, bare_rt, ratio, ratio_p, sims = [], [], [], [], [], [], []
+    rt_fixed = []
     for _ in range(runs):
         acc = {"sim": 0.0, "wall": 0.0, "cpu": 0.0, "wall_np": 0.0, "sim_np": 0.0,
-               "bare_np": 0.0, "bare_p": 0.0, "cpu_np": 0.0, "bare_np_cpu": 0.0}
+               "bare_np": 0.0, "bare_p": 0.0, "cpu_np": 0.0, "bare_np_cpu": 0.0,
+               "sim_fx": 0.0, "cpu_fx": 0.0}
         for _ in range(per):
             sim, wall, cpu, n, _w = run_break()
             sim_np, wall_np, cpu_np, n_np, _w2 = run_break(park=False)
+            sim_fx, _wall_fx, cpu_fx, _n_fx, _w3 = run_break(adaptive_iterations=False)
+            acc["sim_fx"] += sim_fx
+            acc["cpu_fx"] += cpu_fx
             b_np, b_np_cpu = run_bare(n_np, dt)
             b_p, _ = run_bare(n, dt)
             acc["sim"] += sim
@@ -355,6 +364,7 @@ def speed_rows(quick: bool = False) -> list[dict]:
         rt.append(acc["sim"] / acc["wall"])
         rt_cpu.append(acc["sim"] / acc["cpu"])
         rt_np.append(acc["sim_np"] / acc["wall_np"])
+        rt_fixed.append(acc["sim_fx"] / acc["cpu_fx"])
         bare_rt.append(acc["sim_np"] / acc["bare_np"])
         ratio.append(acc["cpu_np"] / acc["bare_np_cpu"])
         ratio_p.append(acc["wall"] / acc["bare_p"])
@@ -366,6 +376,9 @@ def speed_rows(quick: bool = False) -> list[dict]:
         _row("mississippi physics: 16-puck break, simulated s per CPU s", rt_cpu, "x",
              ">= 500", "CPU time: insensitive to other processes on the machine"),
         _row("mississippi physics: same break, parking off", rt_np, "x", "(info)"),
+        _row("mississippi physics: same break, 10 solver iterations in every sub-step, "
+             "per CPU s", rt_fixed, "x", "(info)",
+             "adaptive_iterations=False: what 1 iteration in contact-free sub-steps buys"),
         _row("mississippi physics: bare pymunk, same bodies and joints", bare_rt, "x",
              "(info)"),
         _row("mississippi physics: World (parking off) / bare pymunk, CPU time", ratio,

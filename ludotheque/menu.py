@@ -362,7 +362,10 @@ class SetupScene(Scene):
             self.app.settings.player_names = names
         else:
             self.app.settings.player_names[self.human_seat] = names[self.human_seat]
-            self.app.settings.ai_level = self.level
+            if self.level != offered_level(self.game, self.app.settings.ai_level):
+                # a level the player chose is remembered; the default a game offers in place
+                # of the stored one (Expert for a Master default in Mississippi) is not
+                self.app.settings.ai_level = self.level
         self.app.settings.save()
         self.app._report_problems()
         gid = self.game.id
@@ -488,8 +491,6 @@ class SettingsScene(Scene):
         self.focus.add(Cycler((x, y + 360, w, 50), lambda: _("Computer level"), levels,
                               levels.index(s.ai_level) if s.ai_level in levels else 1,
                               self._set_level, label_of=level_name))
-        self.focus.add(Toggle((x, y + 420, w, 50), lambda: _("Beginner hints"), lambda: s.hints,
-                              lambda v: self._set("hints", v)))
         self.focus.add(Button((theme.W // 2 - 110, theme.H - 62, 220, 50), lambda: _("Back"), self.close))
 
     def _set(self, key, value):

@@ -56,6 +56,15 @@ winning** (K-10: what counts is winning, not the margin):
   search three or four plies late in the game (62.5 %, 59.5 %, 60.5 % over 200, 300,
   133 games; docs/performance.md, AI strength), at twenty times the CPU time. Deeper
   search does not buy wins here: the dice decide most of the rest.
+* *Rollouts* (``MasterParams.rollouts``, :mod:`magico.rollouts`; off in the level):
+  comparing the best options by greedy rollouts to the end scored 56.6 % against
+  ``ref1`` where the one-ply search alone scored 62.8 % (152 games, same seeds), and
+  rollouts in the endgame only changed nothing (59.9 % both, 400 games); tuning the
+  evaluation's parameters against ``ref1`` found a flat score (57.5–61.75 % for every
+  ±30 % move, 400 games each). Measured by the luck of each roll
+  (``benchmarks/magico_luck.py``), ``ref1`` gives away about 0.09 of a win per game in
+  errors Master's search can see: a player without them would score about 59–62 % against it,
+  so the issue's 65 % is above what the dice allow (docs/performance.md, session 3).
 
 Randomness is injected (``rng``: a :class:`random.Random`), so every AI game is
 reproducible from its seeds. The evaluations work on the rules' bit masks and change
@@ -449,7 +458,11 @@ class MasterParams:
     its predicted cost fits; ``max_depth``: the deepest ply searched; ``time_limit``:
     wall seconds after which a ply beyond ``depth`` is abandoned (a safety for a busy
     machine; when it does not strike, the budget alone ends the search and a seeded
-    game replays exactly).
+    game replays exactly); ``rollouts``: if > 0, the ``rollout_top`` options the search
+    ranks first are compared instead by the mean result of that many greedy rollouts
+    each (:mod:`magico.rollouts`, the same dice for every option, ``rollout_plies``
+    long, then the evaluation), once a hand holds ``rollout_hands`` tokens or fewer —
+    off in the level (measured no stronger, docs/performance.md).
 
     The defaults were fitted to the outcomes of 55,015 positions from 1,700 seeded games
     (maximum likelihood, coordinate search; log-loss 0.5049 → 0.4936 from the first
@@ -464,6 +477,10 @@ class MasterParams:
     budget: int = 250_000
     max_depth: int = 2
     time_limit: float = 1.2
+    rollouts: int = 0
+    rollout_top: int = 6
+    rollout_plies: int = 200
+    rollout_hands: int = 15
 
 
 #: Master's parameters (the level ``"master"``).
@@ -509,6 +526,7 @@ class _Master:
         self.nodes = 0
         self.clock_stops = 0      # decisions whose deeper ply the time limit cut short
         self.deadline: float | None = None
+        self._rollouts = None
 
     # ---- evaluation
 
@@ -878,9 +896,37 @@ class _Master:
 
     def choose(self, p: Position, a: int, b: int, rng: random.Random) -> str:
         scored, _ = self.search(p, a, b)
+        if (self.params.rollouts and len(scored) > 1
+                and min(p.hand_r, p.hand_b) <= self.params.rollout_hands):
+            return self.roll_out(p, a, b, scored, rng)
         best = max(v for v, _ in scored)
         ties = sorted(t for v, t in scored if v >= best - 1e-12)
         return ties[0] if len(ties) == 1 else rng.choice(ties)
+
+    def roll_out(self, p: Position, a: int, b: int, scored, rng: random.Random) -> str:
+        """The best of the ``rollout_top`` options ranked first by the search, by the
+        mean result of ``rollouts`` greedy rollouts each (:mod:`magico.rollouts`), the
+        same dice sequences for every option (common random numbers); seeded by
+        ``rng``, so a seeded game replays exactly."""
+        if self._rollouts is None:
+            from magico.rollouts import Rollouts
+            self._rollouts = Rollouts(self)
+        prm = self.params
+        top = sorted(scored, key=lambda s: (-s[0], s[1]))[:prm.rollout_top]
+        if len(top) == 1:
+            return top[0][1]
+        by_text = dict(self.options(p, a, b))
+        starts = []
+        for _, text in top:
+            _, _, codes, red, blue, hr, hb = by_text[text]
+            starts.append((codes, red, blue, hr, hb))
+        res = self._rollouts.run(starts, other(p.to_move), prm.rollouts,
+                                 rng.getrandbits(32), prm.rollout_plies)
+        means = res.mean(axis=1)
+        if p.to_move == "b":
+            means = 1.0 - means
+        best = max(range(len(top)), key=lambda i: (means[i], -i))
+        return top[best][1]
 
 
 _masters: dict = {}

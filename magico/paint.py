@@ -198,6 +198,9 @@ class BoardPainter:
                 surface.fill((*theme.ACCENT, alpha), r)
                 surface.rect(theme.ACCENT, r, 4, border_radius=10)
                 surface.blit(top, r.topleft, area=inside)
+        if glowing:                               # a run's badge astride a glowing cell stays whole
+            near = [cell_rect(i).inflate(34, 34) for i in glowing]
+            _draw_badges(surface, [b for b in _run_badges(pos) if any(r.collidepoint(b[2]) for r in near)])
         if chosen is not None:
             surface.rect((255, 255, 255), cell_rect(chosen).inflate(-2, -2), 5, border_radius=12)
         if cursor is not None:
@@ -209,7 +212,6 @@ class BoardPainter:
 def draw_runs(surface, pos: Position, flash=(), offset=(0, 0)) -> None:
     """K-10: each scoring run is a line across its cells with its points beside it."""
     ox, oy = offset
-    badges = []
     for player in ("r", "b"):
         for run in pos.runs(player):
             idx = [parse_cell(c) for c in run.cells]
@@ -220,8 +222,22 @@ def draw_runs(surface, pos: Position, flash=(), offset=(0, 0)) -> None:
             surface.line(color, p0, p2, width)
             for q in (p0, p2):
                 surface.circle(color, q, width // 2 + 1)
+    _draw_badges(surface, _run_badges(pos, offset))
+
+
+def _run_badges(pos: Position, offset=(0, 0)) -> list:
+    """``[(player, points, (x, y))]``: where each run's points badge goes (design units)."""
+    ox, oy = offset
+    out = []
+    for player in ("r", "b"):
+        for run in pos.runs(player):
+            idx = [parse_cell(c) for c in run.cells]
             bx, by = view.run_badge(view.cell_center(idx[1]), view.cell_center(idx[2]))
-            badges.append((player, run.points, (bx + ox, by + oy)))
+            out.append((player, run.points, (bx + ox, by + oy)))
+    return out
+
+
+def _draw_badges(surface, badges) -> None:
     for player, pts, c in badges:
         surface.circle(SIDE_COLOR[player], c, 17)
         surface.circle((255, 255, 255), c, 17, 2)

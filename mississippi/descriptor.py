@@ -69,6 +69,9 @@ DESCRIPTOR = GameDescriptor(
         Option("team", lambda: _("Players per team"), (1, 2, 3), 1, label_of=str, people_only=True),
         Option("aim_guide", lambda: _("Aim guide"), (False, True), False,
                label_of=lambda v: _("on") if v else _("off")),
+        # M-R8: remind a beginner to knock before the last puck (no reminder by default)
+        Option("reminders", lambda: _("Last-puck reminder"), (False, True), False,
+               label_of=lambda v: _("on") if v else _("off")),
         # M-F4: how long the placer has to start a flip once the new target overhangs
         Option("flip_window", lambda: _("Time to flip"), (2.0, 3.0, 4.0), 3.0,
                label_of=lambda v: _("{s:g} s").format(s=v)),

@@ -86,6 +86,7 @@ def draw_scene(canvas, scene) -> None:
         paint.draw_table(canvas, view, snap)
         draw_hud(canvas, scene)
         _draw_buttons(canvas, scene)
+        draw_thinking(canvas, scene)
         draw_banner(canvas, scene)
         if scene.debug:
             paint.draw_debug(canvas, scene)
@@ -103,11 +104,15 @@ def draw_scene(canvas, scene) -> None:
         draw_text_box(c, scene)
         _draw_buttons(c, scene)
     canvas.region(("mississippi.hud", lang, hud_key(scene)), TOP, top)
-    canvas.region(("mississippi.table", lang, paint.band_key(view, snap)), paint.table_band(view),
-                  lambda c: paint.draw_band_still(c, view, snap))
+    if snap.moving or not view.at_rest(snap):     # a shot or a pan: the band changes by itself
+        paint.draw_band_still(canvas, view, snap)
+    else:
+        canvas.region(("mississippi.table", lang, paint.band_key(view, snap)), paint.table_band(view),
+                      lambda c: paint.draw_band_still(c, view, snap))
     canvas.region(("mississippi.below", lang, text_key(scene), buttons_key(scene),
                    paint.overview_key(view, snap)), BELOW, below)
     paint.draw_table_moving(canvas, view, snap)
+    draw_thinking(canvas, scene)
     draw_banner(canvas, scene)
 
 
@@ -145,9 +150,8 @@ def hud_key(scene) -> tuple:
                    scene.is_ai(side), scene.level(side) if scene.is_ai(side) else None,
                    tuple(m.teams[side]), lag_counts_text(scene.lag_out(side)))
                   for side in ("left", "right"))
-    thinking = 1 + int(scene.t * 3) % 3 if scene.session.thinking else 0
     return (m.phase, m.shooter, m.placer, m.knock_required, m.knocked, scene.hints(),
-            sides, scene.headline(), scene.instruction(), thinking)
+            sides, scene.headline(), scene.instruction())
 
 
 def text_key(scene) -> tuple:
@@ -313,9 +317,6 @@ def draw_hud_top(s, scene) -> None:
         step = 20 if len(lines) <= 2 else 16
         for i, line in enumerate(lines):
             s.text(line, (640, 46 + step * i), size, theme.MUTED, anchor="center")
-    if scene.session.thinking:
-        dots = "." * (1 + int(scene.t * 3) % 3)
-        s.text(_("thinking") + dots, (640, 90), theme.SMALL, theme.ACCENT, anchor="center")
 
 
 def draw_text_box(s, scene) -> None:
@@ -328,6 +329,13 @@ def draw_text_box(s, scene) -> None:
     if m.shots:  # two hits in a row read the same: the count shows a new shot came
         s.text(scene.shot_label(), (tag.x, tag.bottom + 6), 14, theme.MUTED)
     s.paragraph(scene.explanation(), explanation_rect(scene, m.last.rule), 22)
+
+
+def draw_thinking(s, scene) -> None:
+    """"thinking…" under the headline while the computer decides, its dots counting."""
+    if scene.session.thinking:
+        dots = "." * (1 + int(scene.t * 3) % 3)
+        s.text(_("thinking") + dots, (640, 90), theme.SMALL, theme.ACCENT, anchor="center")
 
 
 def draw_banner(s, scene) -> None:

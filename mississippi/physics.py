@@ -57,11 +57,17 @@ The model
   rim, no puck falling into a gutter. Bodies never sleep (zero gravity, sleeping disabled);
   ``Body.sleep()`` is never called.
 
-Performance: pucks at rest are *parked* — their two friction joints are taken out of the
-space (they contribute nothing while the puck is still, but cost most of the solver time).
-A parked puck never touches another puck, so anything that moves it starts a new contact;
-that contact's ``begin`` callback unparks it, and the friction the joints would have
-applied during that first sub-step (at most ``μ·g·h`` of speed) is subtracted at once.
+Performance (design.md: ≥ 500× real time): pucks at rest are *parked* — their friction
+joint is taken out of the space (it contributes nothing while the puck is still, but costs
+solver time). A parked puck never touches another puck, so anything that moves it starts
+a new contact; that contact's ``begin`` callback unparks it, and the friction the joint
+would have applied during that first sub-step (at most ``μ·g·h`` of speed) is subtracted
+at once. The solver runs ``params.iterations`` (10) passes only in sub-steps where a puck
+touches a puck or a wall, and 1 pass otherwise (:class:`_Touching`: the friction joints
+are then independent and one pass solves each; outcomes are bit for bit those of 10).
+Puck–puck ``begin`` and ``separate`` come straight from Chipmunk (no pymunk ``Arbiter``
+per contact); the sub-steps between two rest checks run in one Python loop around
+Chipmunk's ``cpSpaceStep`` (:meth:`World._advance`).
 
 Determinism (M-P5): fixed sub-step ``h ≤ 1/240 s``; :meth:`World.step` feeds it from an
 accumulator, so a scene's frame rate never changes an outcome. :meth:`World.shoot` rebuilds
@@ -89,6 +95,8 @@ from __future__ import annotations
 
 import math
 import threading
+import weakref
+from array import array
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -154,7 +162,13 @@ _STILL2 = _STILL * _STILL
 _SCAN_FIELDS = (pymunk.batch.BodyFields.BODY_ID | pymunk.batch.BodyFields.VELOCITY
                 | pymunk.batch.BodyFields.ANGULAR_VELOCITY)
 _SET_FIELDS = pymunk.batch.BodyFields.VELOCITY | pymunk.batch.BodyFields.ANGULAR_VELOCITY
+# x, y, angle, vx, vy, ω per body (pymunk's order of the fields), for reports
+_ALL_FIELDS = (pymunk.batch.BodyFields.BODY_ID | pymunk.batch.BodyFields.POSITION
+               | pymunk.batch.BodyFields.ANGLE | _SET_FIELDS)
 
+_hypot = math.hypot
+_FEW = 3        # unparked pucks up to which a rest check reads them one by one
+_FULL_EVERY = 4  # every how many rest checks the full per-puck pass (parking) runs
 PUCK_STATES = ("table", "overhang", "gutter_left", "gutter_right", "off_table")
 EVENT_KINDS = ("contact", "rail", "drop", "overhang", "off_table", "topple")
 
@@ -198,7 +212,9 @@ class _BodyScan:
             self._fa, self._ia = buf._float_arr, buf._int_arr
             self._get = ffi.new("pmBatchedData *")
             self._put = ffi.new("pmBatchedData *")
-            for d, f in ((self._get, _SCAN_FIELDS), (self._put, _SET_FIELDS)):
+            self._all = ffi.new("pmBatchedData *")
+            for d, f in ((self._get, _SCAN_FIELDS), (self._put, _SET_FIELDS),
+                         (self._all, _ALL_FIELDS)):
                 d.fields = f.value
                 d.floatArray = self._fa
                 d.intArray = self._ia
@@ -222,6 +238,20 @@ class _BodyScan:
         self._each(space._space, self._visit_get, self._get)
         return self._unpack(fa.arr, fa.num)
 
+    def read_all(self, space: pymunk.Space) -> tuple[list[int], list[float]]:
+        """Every body's id and (x, y, angle, vx, vy, ω), in the space's body order, in
+        one Chipmunk call (it replaces the last :meth:`read`)."""
+        if not self.fast:
+            self.buf.clear()
+            pymunk.batch.get_space_bodies(space, _ALL_FIELDS, self.buf)
+            return (memoryview(self.buf.int_buf()).cast("P").tolist(),
+                    memoryview(self.buf.float_buf()).cast("d").tolist())
+        fa = self._fa
+        fa.num = 0
+        self._ia.num = 0
+        self._each(space._space, self._visit_get, self._all)
+        return self._unpack(self._ia.arr, self._ia.num), self._unpack(fa.arr, fa.num)
+
     def ids(self) -> list[int]:
         if not self.fast:
             return memoryview(self.buf.int_buf()).cast("P").tolist()
@@ -232,6 +262,13 @@ class _BodyScan:
             self._fa.arr[j] = value
         else:
             self._floats[j] = value
+
+    def put(self, floats: list[float]) -> None:
+        """Replace the floats of the last read (same length) before :meth:`write`."""
+        if self.fast:
+            self._fa.arr[0:len(floats)] = floats
+        else:
+            self._floats[:] = array("d", floats)
 
     def write(self, space: pymunk.Space) -> None:
         if not self.fast:
@@ -292,51 +329,26 @@ def _stepper(space: pymunk.Space):
 
 
 def _batch_stepper(space: pymunk.Space):
-    """Several sub-steps in a row under one lock, for :meth:`World.run_until_rest`.
+    """What :meth:`World._advance` needs to step ``space`` itself: ``(cp_step, handle,
+    bodies_to_check, add_later, remove_later, post_step_callbacks, removed_shapes)`` —
+    Chipmunk's ``cpSpaceStep``, the space's handle and pymunk's deferred-work
+    collections — or None on another pymunk layout (then every sub-step goes through
+    :meth:`World._substep` and ``space.step``).
 
-    Returns ``run(world, h, k) -> int``: up to ``k`` calls of Chipmunk's ``cpSpaceStep``
-    with ``h`` seconds, advancing ``world._time`` after each (the callbacks read it,
-    exactly as after :meth:`World._substep`'s step), and stopping after the first
-    sub-step that leaves the world bookkeeping to do — a callback queued something
-    (``_pending``), a puck is near a gutter edge or falling — or left pymunk deferred
-    work; it returns how many sub-steps ran. The caller does that bookkeeping, in the
-    order :meth:`World._substep` does it. Per sub-step this saves the Python of
-    :func:`_stepper` and :meth:`World._substep` (two attribute writes through
-    ``object.__setattr__``, a ``try``, four counters, three calls): the same Chipmunk
-    calls with the same arguments in the same order, so outcomes are bit-for-bit those
-    of the sub-step loop (tested). Returns None on another pymunk layout."""
+    Stepping many sub-steps in one Python loop saves, per sub-step, the Python of
+    :func:`_stepper` and :meth:`World._substep` (attribute writes through
+    ``object.__setattr__``, a ``try``, counters, calls): the same Chipmunk calls with the
+    same arguments in the same order, so outcomes are bit-for-bit those of the sub-step
+    loop (tested)."""
     try:
         from pymunk._chipmunk import lib
 
-        cp_step, handle = lib.cpSpaceStep, space._space
-        check, add_later = space._bodies_to_check, space._add_later
-        remove_later, post_step = space._remove_later, space._post_step_callbacks
-        removed_shapes = space._removed_shapes
+        out = (lib.cpSpaceStep, space._space, space._bodies_to_check, space._add_later,
+               space._remove_later, space._post_step_callbacks, space._removed_shapes)
         space._locked  # noqa: B018  (the attribute must exist)
     except (ImportError, AttributeError):
         return None
-    set_attr = object.__setattr__
-
-    def run(world: "World", h: float, k: int) -> int:
-        if check or add_later or remove_later or post_step:
-            return 0
-        pending, near, falling = world._pending, world._near_edge, world._falling
-        n = 0
-        set_attr(space, "_locked", True)
-        try:
-            while n < k:
-                cp_step(handle, h)
-                n += 1
-                world._time += h
-                if removed_shapes:
-                    removed_shapes.clear()
-                if pending or near or falling or add_later or remove_later or post_step:
-                    break
-        finally:
-            set_attr(space, "_locked", False)
-        return n
-
-    return run
+    return out
 
 
 # Hot paths through Chipmunk's own functions (pymunk 7 internals): pymunk's properties and
@@ -406,7 +418,10 @@ try:
     _add_joint(_probe_space, _probe_joint)
     _remove_joint(_probe_space, _probe_joint)
     del _probe, _probe_space, _probe_joint
+    _FAST_BODY = True
 except (ImportError, AttributeError, TypeError, AssertionError):   # another pymunk
+    _FAST_BODY = False
+
     def _body_x(body: pymunk.Body) -> float:
         """x (mm) of a body's centre."""
         return body.position.x
@@ -443,6 +458,97 @@ except (ImportError, AttributeError, TypeError, AssertionError):   # another pym
 
     def _remove_joint(space: pymunk.Space, joint: pymunk.Constraint) -> None:
         space.remove(joint)
+
+
+# Puck–puck ``begin`` straight from Chipmunk (pymunk 7 internals): pymunk's own path wraps
+# every callback in an Arbiter object, a handle lookup and a dict lookup, and
+# ``Arbiter.shapes`` allocates two arrays and looks both shapes up — four fifths of the
+# cost of a contact's callback, and a 16-puck break has ~30 of them. The raw callback
+# reads the two bodies, the normal and the velocities with Chipmunk's getters and sets
+# the restitution with Chipmunk's setter: the same calls, so the same numbers. On any
+# other pymunk layout :meth:`World._build_space` installs the public handler instead.
+try:
+    from pymunk._chipmunk import ffi as _cp_ffi
+
+    _cp_arb_bodies = _cp_lib.cpArbiterGetBodies
+    _cp_from_handle = _cp_ffi.from_handle
+
+    @_cp_ffi.callback("cpCollisionBeginFunc")
+    def _raw_puck_puck_begin(arb, space, data) -> None:
+        _cp_from_handle(data)._raw_puck_puck(arb)
+
+    _cp_set_iterations = _cp_lib.cpSpaceSetIterations
+    _cp_uintptr = _cp_ffi.cast
+
+    @_cp_ffi.callback("cpCollisionSeparateFunc")
+    def _raw_puck_puck_separate(arb, space, data) -> None:
+        # Looked up by the space's address (not through ``data``): separate also runs
+        # while a discarded space is freed, when its world may be gone.
+        touch = _TOUCHING.get(int(_cp_uintptr("uintptr_t", space)))
+        if touch is not None:
+            touch.end()
+
+    _probe_h = pymunk.Space().on_collision  # noqa: B018  (the API must exist)
+    del _probe_h
+except (ImportError, AttributeError, TypeError, NameError):   # another pymunk
+    _raw_puck_puck_begin = None
+
+
+class _Touching:
+    """Solid contacts being solved in one space, and its solver iterations (M-P5).
+
+    Every puck carries one friction joint to the static body (M-P1). In a sub-step
+    where no puck touches another puck or a wall, those joints are independent, and one
+    pass of Chipmunk's sequential-impulse solver solves each exactly: the joint's
+    warm-started impulse is already at its limit μ·m·g·h against the velocity (or stops
+    the puck), so the other passes add nothing. ``begin`` and ``separate`` of every solid
+    contact (puck–puck, puck–standing puck, puck–wall) count the contacts; Chipmunk calls
+    them after it finds this sub-step's contacts and before it solves them, so the
+    sub-step solves with ``params.iterations`` (10) when any contact is there and with 1
+    when none is. The count depends only on the state: outcomes stay deterministic."""
+
+    __slots__ = ("n", "space", "hi", "lo", "__weakref__")
+
+    def __init__(self, space: Any, hi: int, lo: int) -> None:
+        self.n = 0
+        self.space, self.hi, self.lo = space, hi, lo
+
+    def begin(self) -> None:
+        self.n += 1
+        if self.n == 1:
+            _set_iterations(self.space, self.hi)
+
+    def end(self) -> None:
+        if self.n > 0:
+            self.n -= 1
+            if self.n == 0:
+                _set_iterations(self.space, self.lo)
+
+
+_TOUCHING: "weakref.WeakValueDictionary[int, _Touching]" = weakref.WeakValueDictionary()
+
+
+def _set_iterations(space: Any, n: int) -> None:
+    """Set the solver iterations of a ``pymunk.Space`` (or, with pymunk 7 internals, of
+    the ``cpSpace *`` it wraps)."""
+    if isinstance(space, pymunk.Space):
+        space.iterations = n
+    else:
+        _cp_set_iterations(space, n)
+
+
+_new_object = object.__new__
+_object_setattr = object.__setattr__
+
+
+def _frozen(cls: type, fields: dict[str, Any]) -> Any:
+    """An instance of the frozen dataclass ``cls`` with ``fields`` (every field, by name)
+    as its ``__dict__`` — what its ``__init__`` makes, without the generated
+    ``object.__setattr__`` per field (10× the cost: reports build 16 ``PuckState`` per
+    shot and per AI rollout). Tested equal to the constructor."""
+    obj = _new_object(cls)
+    _object_setattr(obj, "__dict__", fields)
+    return obj
 
 
 class PlacementError(ValueError):
@@ -579,7 +685,12 @@ class PhysicsParams:
     * ``launch_cap`` (mm/s) = 6000: M-U1, M-P5.
     * ``dt`` (s) = 1/240: fixed sub-step, M-P5 (must be ≤ 1/240).
     * ``rest_speed`` (mm/s) = 5 and ``rest_rim_speed`` (mm/s) = 5: M-P7.
-    * ``iterations`` = 10: pymunk solver iterations (pymunk's default).
+    * ``iterations`` = 10: pymunk solver iterations (pymunk's default) in a sub-step
+      that solves a contact; in a break, 10 and 40 iterations end with the pucks within
+      0.3 mm of each other, 5 within 14 mm.
+    * ``adaptive_iterations`` = True: a sub-step where no puck touches a puck or a wall
+      solves with 1 iteration — the pucks' friction joints are then independent and one
+      pass solves each exactly (see ``_Touching``); False always uses ``iterations``.
     * ``park`` = True: take still pucks' friction joints out of the solver (speed only;
       False is for measuring the overhead against bare pymunk).
     """
@@ -601,6 +712,7 @@ class PhysicsParams:
     rest_speed: float = 5.0
     rest_rim_speed: float = 5.0
     iterations: int = 10
+    adaptive_iterations: bool = True
     park: bool = True
 
     def __post_init__(self) -> None:
@@ -761,7 +873,13 @@ class World:
         """(Re)create the pymunk space with the static table and no pucks."""
         p, t = self.params, self.table
         s = pymunk.Space()
-        s.iterations = p.iterations
+        lo = 1 if p.adaptive_iterations else p.iterations
+        s.iterations = lo
+        raw_space = getattr(s, "_space", None) if _raw_puck_puck_begin is not None else None
+        self._touching = _Touching(raw_space if raw_space is not None else s,
+                                   p.iterations, lo)
+        if raw_space is not None:
+            _TOUCHING[int(_cp_ffi.cast("uintptr_t", raw_space))] = self._touching
         s.gravity = (0.0, 0.0)
         self._space = s
         self._space_step = _stepper(s)
@@ -795,9 +913,12 @@ class World:
         self._falling: dict[int, _Puck] = {}
         self._pending: list[tuple[str, int]] = []
         self._by_body_id: dict[int, _Puck] = {}
+        self._puck_of_cp: dict[Any, _Puck] = {}      # cpBody * -> puck (raw callbacks)
         self._buf = _scan_buffer()
         self._bodies = _BodyScan(self._buf)
         self._rest_v2 = p.rest_speed ** 2
+        # per float of a scan (3 per body): (rest_speed² + rest_ω²) / 3, see _scan
+        self._rest_t2 = (p.rest_speed ** 2 + (p.rest_rim_speed / t.puck_radius) ** 2) / 3.0
         self._rest_w = p.rest_rim_speed / r
         self._cap2 = p.launch_cap ** 2
         self._cap_axis = p.launch_cap / math.sqrt(2.0)   # |vx| or |vy| above: maybe > cap
@@ -825,10 +946,13 @@ class World:
         box(-T, -T, gl, W + T, "left_gutter", _F_SENSOR, _CT_SENSOR, sensor=True)
         box(gr, -T, L + T, W + T, "right_gutter", _F_SENSOR, _CT_SENSOR, sensor=True)
 
-        s.on_collision(_CT_PUCK, _CT_PUCK, begin=self._on_puck_puck)
+        if not self._install_raw_begin(s):
+            s.on_collision(_CT_PUCK, _CT_PUCK, begin=self._on_puck_puck,
+                           separate=self._on_solid_separate)
         s.on_collision(_CT_PUCK, _CT_STANDING, begin=self._on_puck_puck,
-                       post_solve=self._on_standing_hit)
-        s.on_collision(_CT_PUCK, _CT_WALL, begin=self._on_wall)
+                       post_solve=self._on_standing_hit, separate=self._on_solid_separate)
+        s.on_collision(_CT_PUCK, _CT_WALL, begin=self._on_wall,
+                       separate=self._on_solid_separate)
         s.on_collision(_CT_PUCK, _CT_SENSOR, begin=self._on_sensor_begin,
                        separate=self._on_sensor_separate)
 
@@ -864,6 +988,7 @@ class World:
         self._space.add(body, shape)
         self._shape_puck[shape] = pk
         self._by_body_id[body.id] = pk
+        self._puck_of_cp[body._body] = pk
         if not pk.parked:
             self._attach_joints(pk)
 
@@ -926,6 +1051,54 @@ class World:
     def _now(self) -> float:
         return self._time - self._shot_t0
 
+    def _install_raw_begin(self, s: pymunk.Space) -> bool:
+        """Make :func:`_raw_puck_puck_begin` the ``begin`` of puck–puck contacts (see
+        there; the rare puck–standing puck contacts keep pymunk's handler); False when
+        this pymunk has not the expected layout."""
+        if _raw_puck_puck_begin is None:
+            return False
+        try:
+            s.on_collision(_CT_PUCK, _CT_PUCK)
+            handler = s._handlers[(_CT_PUCK, _CT_PUCK)]._handler
+            self._self_handle = _cp_ffi.new_handle(self)
+            self._arb_a = _cp_ffi.new("cpBody *[1]")
+            self._arb_b = _cp_ffi.new("cpBody *[1]")
+            handler.userData = self._self_handle
+            handler.beginFunc = _raw_puck_puck_begin
+            handler.separateFunc = _raw_puck_puck_separate
+        except (AttributeError, KeyError, TypeError):
+            return False
+        return True
+
+    def _raw_puck_puck(self, arb: Any) -> None:
+        """:meth:`_on_puck_puck` on Chipmunk's own arbiter (``cpArbiter *``)."""
+        self._touching.begin()
+        ba, bb = self._arb_a, self._arb_b
+        _cp_arb_bodies(arb, ba, bb)
+        a, b = ba[0], bb[0]
+        pa, pb = self._puck_of_cp[a], self._puck_of_cp[b]
+        if pa.parked:
+            self._pending.append(("unpark", pa.id))
+        if pb.parked:
+            self._pending.append(("unpark", pb.id))
+        n = _cp_arb_n(arb)
+        va = _cp_get_v(a)
+        vb = _cp_get_v(b)
+        vrn = (vb.x - va.x) * n.x + (vb.y - va.y) * n.y
+        e = self._e_const
+        if e is None:
+            e_ref, v_ref, k, e_min, e_max = self._e_args
+            if vrn < 0.0:
+                e = e_ref * (-vrn / v_ref) ** -k
+                e = e_min if e < e_min else (e_max if e > e_max else e)
+            else:
+                e = e_max
+        _cp_arb_e(arb, e)
+        if -vrn >= _EVENT_MIN_SPEED:
+            ids = (pa.id, pb.id) if pa.id < pb.id else (pb.id, pa.id)
+            self._events.append((self._time - self._shot_t0 + self._h, "contact", ids,
+                                 None, -vrn))
+
     def _on_puck_puck(self, arb: pymunk.Arbiter, space: pymunk.Space, data: Any) -> None:
         """A puck–puck (or puck–standing puck) contact begins: unpark the pair, set the
         contact's restitution from the pair's normal approach speed (M-P2) and record the
@@ -936,6 +1109,8 @@ class World:
         ``restitution_max``, the model's value for the slow approaches a lasting
         contact has (a ``pre_solve`` handler would set it every sub-step, at twice the
         cost of a 16-puck break)."""
+        if space is self._space:
+            self._touching.begin()
         sa, sb = arb.shapes
         pa, pb = self._shape_puck[sa], self._shape_puck[sb]
         if pa.parked:
@@ -972,7 +1147,15 @@ class World:
                 if ("topple", pk.id) not in self._pending:
                     self._pending.append(("topple", pk.id))
 
+    def _on_solid_separate(self, arb: pymunk.Arbiter, space: pymunk.Space,
+                           data: Any) -> None:
+        """A puck–puck or puck–wall contact ends (or its shape left the space)."""
+        if space is self._space:
+            self._touching.end()
+
     def _on_wall(self, arb: pymunk.Arbiter, space: pymunk.Space, data: Any) -> None:
+        if space is self._space:
+            self._touching.begin()
         sa, sb = arb.shapes
         if sa in self._shape_puck:
             pk, wall, sign = self._shape_puck[sa], self._wall_names[sb], 1.0
@@ -1028,28 +1211,87 @@ class World:
             if self._scan(True):
                 self._finish_shot()
 
-    def _after_batch(self) -> None:
-        """What :meth:`_substep` does after its step, for the last sub-step of a batch
-        (:func:`_batch_stepper`): pymunk's deferred additions and removals, then the
-        pending work, the drops and the falls (the rest check is never due there)."""
+    def _deferred(self) -> None:
+        """pymunk's deferred additions, removals and post-step callbacks, as
+        ``Space.step`` runs them after a step (for :meth:`_advance`)."""
         sp = self._space
-        if sp._add_later or sp._remove_later or sp._post_step_callbacks:
-            sp.add(*sp._add_later)             # as _stepper does after a step
-            sp._add_later.clear()
-            while sp._remove_later:
-                sp.remove(sp._remove_later.popitem()[0])
-            for key in sp._post_step_callbacks:
-                sp._post_step_callbacks[key](sp)
-            sp._post_step_callbacks.clear()
-        if self._pending:
-            self._run_pending()
-        if self._near_edge:
-            self._check_drops()
-        if self._falling:
-            self._check_falls()
+        sp.add(*sp._add_later)
+        sp._add_later.clear()
+        while sp._remove_later:
+            sp.remove(sp._remove_later.popitem()[0])
+        for key in sp._post_step_callbacks:
+            sp._post_step_callbacks[key](sp)
+        sp._post_step_callbacks.clear()
+
+    def _advance(self, n_max: int, until_rest: bool) -> int:
+        """Run up to ``n_max`` sub-steps exactly as :meth:`_substep` does them one by one
+        (stopping when the shot comes to rest if ``until_rest``) and return how many ran.
+
+        The sub-steps between two rest checks (every ``_CHECK_EVERY`` of a shot) run in
+        one loop around Chipmunk's ``cpSpaceStep`` (see :func:`_batch_stepper`), leaving
+        it only after a sub-step that left work: a callback queued something, a puck is
+        near a gutter edge or falling, or pymunk deferred something. The rest checks
+        and that work run in :meth:`_substep`'s order."""
+        fast = self._batch
+        n = 0
+        if fast is None:
+            while n < n_max and (self._shot_active or not until_rest):
+                self._substep()
+                n += 1
+            return n
+        cp_step, handle, check, add_later, remove_later, post_step, removed = fast
+        space = self._space
+        pending, near, falling = self._pending, self._near_edge, self._falling
+        h = self._h
+        every = _CHECK_EVERY
+        set_attr = object.__setattr__
+        while n < n_max:
+            active = self._shot_active
+            if active:
+                k = every - self._shot_steps % every
+                if k > n_max - n:
+                    k = n_max - n
+            elif until_rest:
+                break
+            else:
+                k = n_max - n
+            if check:                          # pymunk has bodies to check: its step
+                self._substep()
+                n += 1
+                continue
+            j = 0
+            set_attr(space, "_locked", True)
+            try:
+                while j < k:
+                    cp_step(handle, h)
+                    j += 1
+                    self._time += h
+                    if removed:
+                        removed.clear()
+                    if pending or near or falling or add_later or remove_later or post_step:
+                        break
+            finally:
+                set_attr(space, "_locked", False)
+            n += j
+            self._steps += j
+            self._shot_steps += j
+            self._fresh = False
+            if add_later or remove_later or post_step:
+                self._deferred()
+            if pending:
+                self._run_pending()
+            if near:
+                self._check_drops()
+            if falling:
+                self._check_falls()
+            if active and self._shot_steps % every == 0 and self._shot_active:
+                if self._scan(True):
+                    self._finish_shot()
+        return n
 
     def _run_pending(self) -> None:
-        pending, self._pending = self._pending, []
+        pending = self._pending[:]
+        self._pending.clear()          # in place: _advance holds the list
         for what, pid in pending:
             pk = self._pucks.get(pid)
             if pk is None or pk.state == "off_table":
@@ -1104,6 +1346,7 @@ class World:
         self._near_edge.pop(pk.id, None)
         self._falling.pop(pk.id, None)
         self._by_body_id.pop(pk.body.id, None)
+        self._puck_of_cp.pop(pk.body._body, None)
         pk.body = pk.shape = pk.pivot = None
         pk.parked = False
 
@@ -1148,18 +1391,24 @@ class World:
 
         :raises FloatingPointError: if a velocity became NaN (never seen; a safeguard).
         """
-        scan = self._bodies
-        floats = scan.read(self._space)        # a list: max/min of a list are fast
-        if housekeep and any(floats[2::3]):    # some puck spins (0.0 is false)
-            self._spin_friction(scan, floats)
-        rest = not (self._falling or self._pending)
-        # Fast path while things clearly move: the largest |vx|, |vy| or |ω| decides that
-        # the world is not at rest; the full per-puck pass (parking, NaN guard) then runs
-        # only every 4th check (every 32 sub-steps), or when a speed nears the cap.
-        top = max(max(floats), -min(floats)) if floats else 0.0
-        full_pass = self._shot_steps % (4 * _CHECK_EVERY) == 0 or not housekeep
-        if top >= self.params.rest_speed and not full_pass and top <= self._cap_axis:
+        if housekeep and self._shot_steps % (_FULL_EVERY * _CHECK_EVERY) and self._few_moving():
             return False
+        scan = self._bodies
+        floats = scan.read(self._space)        # vx, vy, ω per body
+        if housekeep:
+            spins = floats[2::3]
+            if any(spins):                     # some puck spins (0.0 is false)
+                self._spin_friction(scan, floats, spins)
+        rest = not (self._falling or self._pending)
+        # Fast path while things clearly move, from one C call: t² = Σ(vx² + vy² + ω²)
+        # of all n bodies. At rest every vx² + vy² < rest_speed² and ω² < rest_ω², so
+        # t ≥ √n·√(rest_speed² + rest_ω²) proves something moves; and t ≤ launch_cap
+        # proves no puck is above the cap (M-P5). The full per-puck pass (parking, NaN
+        # guard, clamp) then runs only every 4th check (every 32 sub-steps).
+        if housekeep and self._shot_steps % (_FULL_EVERY * _CHECK_EVERY):
+            t = _hypot(*floats)
+            if self._rest_t2 * len(floats) <= t * t and t <= self.params.launch_cap:
+                return False
         ids = scan.ids()
         it = iter(floats)
         vmax2, wmax = self._rest_v2, self._rest_w
@@ -1181,24 +1430,55 @@ class World:
                     self._park(pk)
         return rest
 
-    def _spin_friction(self, scan: "_BodyScan", floats: list[float]) -> None:
+    def _few_moving(self) -> bool:
+        """The rest check's fast path when at most ``_FEW`` pucks are unparked (a lone
+        shot, the start of a break): parked pucks are still (v = ω = 0 exactly; anything
+        that moves one unparks it before the check), so reading the unparked ones decides
+        that something moves (some speed ≥ rest_speed, none above the cap) — then their
+        spin friction is applied as :meth:`_spin_friction` does and True returned. False
+        leaves the check to the batch read."""
+        if not _FAST_BODY:
+            return False
+        live = [pk for pk in self._pucks.values() if not pk.parked and pk.body is not None]
+        if len(live) > _FEW or self._falling or self._pending:
+            return False
+        moving = False
+        cap2, rest2 = self._cap2, self._rest_v2
+        vw = []
+        for pk in live:
+            ptr = pk.body._body
+            v = _cp_get_v(ptr)
+            sp2 = v.x * v.x + v.y * v.y
+            if not sp2 <= cap2:
+                return False                   # clamp (or NaN): the full pass
+            if sp2 >= rest2:
+                moving = True
+            vw.append((ptr, _cp_get_w(ptr)))
+        if not moving:
+            return False
+        dw = self._dw_scan
+        for ptr, w in vw:
+            if w != 0.0:
+                _cp_set_w(ptr, 0.0 if -dw <= w <= dw else (w - dw if w > 0.0 else w + dw))
+        return True
+
+    def _spin_friction(self, scan: "_BodyScan", floats: list[float],
+                       spins: list[float]) -> None:
         """M-P2: the table's friction torque on every spinning puck not in free fall,
         for the ``_CHECK_EVERY`` sub-steps since the last check: ``|ω|`` falls by
         ``4μg/(3R)·8h`` (to 0 if less). ``floats`` (vx, vy, ω per body, in the space's
-        body order, as ``scan`` read them) is updated, the scan's buffer too, and written
-        back in one batch call."""
-        ids = scan.ids()
+        body order, as ``scan`` read them; ``spins`` its ω) is updated and written back
+        in one batch call."""
         dw = self._dw_scan
-        by_id = self._by_body_id
-        for i, bid in enumerate(ids):
-            j = 3 * i + 2
-            w = floats[j]
-            if w != 0.0:
+        floats[2::3] = [0.0 if -dw <= w <= dw else (w - dw if w > 0.0 else w + dw)
+                        for w in spins]
+        if self._falling:                      # no table under a falling puck: keep its ω
+            by_id = self._by_body_id
+            for i, bid in enumerate(scan.ids()):
                 pk = by_id.get(bid)
                 if pk is None or pk.fall_left > 0.0:
-                    continue
-                floats[j] = w = 0.0 if -dw <= w <= dw else (w - dw if w > 0.0 else w + dw)
-                scan.set(j, w)
+                    floats[3 * i + 2] = spins[i]
+        scan.put(floats)
         scan.write(self._space)
 
     def step(self, dt: float, max_substeps: int = 240) -> None:
@@ -1212,15 +1492,16 @@ class World:
         """
         if not (math.isfinite(dt) and dt >= 0):
             raise ValueError(f"M-P5: dt must be a finite number ≥ 0, not {dt!r}")
-        self._acc += dt
+        acc = self._acc + dt
         h = self._h
         n = 0
-        while self._acc >= h and n < max_substeps:
-            self._substep()
-            self._acc -= h
+        while acc >= h and n < max_substeps:
+            acc -= h
             n += 1
-        if n == max_substeps and self._acc >= h:
-            self._acc = 0.0
+        if n == max_substeps and acc >= h:
+            acc = 0.0
+        self._acc = acc
+        self._advance(n, False)
 
     def _finish_shot(self) -> None:
         """The shot came to rest (M-P7): zero the last creep (< 5 mm/s, which table
@@ -1272,27 +1553,8 @@ class World:
         if not self._shot_active and not self._scan(False):
             self._shot_active = True      # moving without a shot (a hand-made snapshot)
             self._shot_steps = 0
-        sub = self._substep
-        batch = self._batch
-        h = self._h
-        n = 0
-        while self._shot_active and n < n_max:
-            # The sub-steps before the next rest check (every _CHECK_EVERY) that need no
-            # bookkeeping run in one batch (_batch_stepper); the rest one by one.
-            k = min(_CHECK_EVERY - 1 - self._shot_steps % _CHECK_EVERY, n_max - n)
-            if (k > 0 and batch is not None
-                    and not (self._pending or self._near_edge or self._falling)):
-                done = batch(self, h, k)
-                if done:
-                    n += done
-                    self._steps += done
-                    self._shot_steps += done
-                    self._fresh = False
-                    self._after_batch()
-                    continue
-            sub()
-            n += 1
-        return ShotReport(self.pucks(), tuple(self._events[self._shot_event0:]),
+        self._advance(n_max, True)
+        return ShotReport(self.pucks(), self._events_from(self._shot_event0),
                           self._now(), not self._shot_active)
 
     # ================================================================ queries
@@ -1321,23 +1583,27 @@ class World:
         """Current state of every puck by id (off-table pucks keep where they left).
         ``"overhang"`` is reported whenever the centre is on the table and the disc
         reaches past a gutter edge line (M-P3); it is meaningful at rest."""
-        # _state_of for every puck, with Table.overhangs written out (it is called for
-        # every rollout of the AI: 16 pucks' calls cost as much as a few sub-steps)
+        # _state_of for every puck, with Table.overhangs written out and the bodies read
+        # in one batch call (it is called for every rollout of the AI)
         gl, gr = self._edges
         r = self.table.puck_radius
+        ids, f = self._bodies.read_all(self._space)
+        at = {bid: 6 * i for i, bid in enumerate(ids)}
         out = {}
         for pid, pk in self._pucks.items():
             b = pk.body
             if b is None:
                 out[pid] = PuckState(pk.id, pk.state, pk.x, pk.y)
                 continue
-            x, y = _get_xy(b)
-            vx, vy = _get_v(b)
+            j = at[b.id]
+            x = f[j]
             state = pk.state
             if state == "table" and gl <= x <= gr and (x - r < gl or x + r > gr):
                 state = "overhang"
-            out[pid] = PuckState(pk.id, state, x, y, vx, vy, _get_angle(b), _get_w(b),
-                                 pk.standing)
+            out[pid] = _frozen(PuckState, {
+                "id": pk.id, "state": state, "x": x, "y": f[j + 1], "vx": f[j + 3],
+                "vy": f[j + 4], "angle": f[j + 2], "spin": f[j + 5],
+                "standing": pk.standing})
         return out
 
     def puck(self, puck_id: int) -> PuckState:
@@ -1390,6 +1656,17 @@ class World:
         """Simulated seconds since the last :meth:`shoot` (or build/restore)."""
         return self._now()
 
+    def _events_from(self, index: int) -> tuple[ShotEvent, ...]:
+        """The events after the first ``index`` as :class:`ShotEvent` (the contact
+        callback records plain tuples; they are made into events here, once)."""
+        ev = self._events
+        for i in range(index, len(ev)):
+            e = ev[i]
+            if type(e) is tuple:
+                ev[i] = _frozen(ShotEvent, {"t": e[0], "kind": e[1], "pucks": e[2],
+                                            "where": e[3], "speed": e[4]})
+        return tuple(ev[index:])
+
     @property
     def event_count(self) -> int:
         """Number of events recorded since the world was built or restored; pass it to
@@ -1405,18 +1682,21 @@ class World:
         """
         if index < 0:
             raise ValueError("M-P7: event index must be ≥ 0")
-        return tuple(self._events[index:])
+        return self._events_from(index)
 
     def debug_info(self) -> dict[str, Any]:
         """Everything a debug overlay may show besides :meth:`pucks` and
         :meth:`contacts`: ``time`` and ``shot_time`` (s), ``substeps``, ``at_rest``,
-        ``parked``/``falling``/``near_edge`` puck ids, ``event_count`` and ``params``."""
+        ``parked``/``falling``/``near_edge`` puck ids, ``event_count``, ``params``,
+        ``touching`` (solid contacts being solved) and ``solver_iterations`` (those of
+        the next sub-step: ``params.iterations`` while ``touching``, else 1)."""
         return {
             "time": self._time, "shot_time": self._now(), "substeps": self._steps,
             "at_rest": self.at_rest(),
             "parked": sorted(p.id for p in self._pucks.values() if p.parked),
             "falling": sorted(self._falling), "near_edge": sorted(self._near_edge),
             "event_count": len(self._events), "params": asdict(self.params),
+            "solver_iterations": self._space.iterations, "touching": self._touching.n,
         }
 
     # ================================================================ editing
@@ -1488,7 +1768,7 @@ class World:
         pk = self._pucks.pop(puck_id)
         self._remove_from_space(pk)
         self._fresh = False
-        self._pending = [p for p in self._pending if p[1] != puck_id]
+        self._pending[:] = [p for p in self._pending if p[1] != puck_id]
 
     def shoot(self, puck_id: int, vx: float, vy: float) -> None:
         """Launch a puck with velocity (vx, vy) mm/s, clamped to the launch cap

@@ -101,8 +101,7 @@ class MississippiScene(Shown, Scene):
         self._offset = None                      # event stamp − scene clock (s)
         self._knock_moment = None
         self.debug = False
-        self.aim_guide = bool(self.options.get("aim_guide", False)) or bool(
-            getattr(app.settings, "hints", False))
+        self.aim_guide = bool(self.options.get("aim_guide", False))
         self.buttons = hud.make_buttons(self)
         self.end = hud.end_panel(self)           # rematch / menu (M-E1)
         self._calm_seen, self._calm_t0 = None, 0.0

@@ -39,7 +39,9 @@ class Shown:
         return any(s is not None for s in (self.flight, self.replay, self.ai_aim, self.hold))
 
     def hints(self) -> bool:
-        return bool(getattr(self.app.settings, "hints", False))
+        """The beginner's reminders of M-R8 (the last-puck knock): the game's setup option
+        ``reminders`` (issue 14 §1: an option of one game lives with that game)."""
+        return bool(self.options.get("reminders", False))
 
     def hint_allowed(self) -> bool:
         """Decision 13: with the ``hints`` option at "auto", hints are on between two

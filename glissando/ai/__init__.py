@@ -20,8 +20,9 @@ Levels
     :mod:`glissando.ai.master`: a threat-space search for forced points of both sides
     (:mod:`glissando.ai.tactics`), then iterative deepening to three plies over
     vectorised turns (:mod:`glissando.ai.batch`) with exact scoring threats, a
-    transposition table and threat-first ordering, and a safety check of the chosen
-    turn. See that module and docs/performance.md (AI strength).
+    transposition table and threat-first ordering, a safety check of the chosen turn
+    and, when the search judges every searched turn lost, a defence among the turns
+    outside it. See that module and docs/performance.md (AI strength).
 ``"expert"``
     Alpha-beta search with iterative deepening over two plies (its turn, then every
     reply), forward pruning at the root and a threat-aware evaluation.

@@ -2,23 +2,30 @@
 
 One decision (:func:`choose`), for the side to move:
 
-1. a threat-space search (:func:`glissando.ai.tactics.forced_point`): a forced point of
-   ours — a sequence of scoring threats (G-5) made by placements, slides or pushes (G-3,
-   G-4) that the other side cannot all stop — is played at once;
+1. a threat-space search (:func:`glissando.ai.tactics.forced_point`, three of our
+   turns): a forced point of ours — a sequence of scoring threats (G-5) made by
+   placements, slides or pushes (G-3, G-4) that the other side cannot all stop — is
+   played at once;
 2. iterative deepening with a transposition table: two plies (every root turn against
-   every reply: the reply layer is one vectorised batch of :mod:`glissando.ai.batch`,
-   evaluated statically with exact scoring threats for its best children), then three
-   plies for the ``DEEP_ROOT`` best root turns (``WIDTHS`` turns per node, scoring turns
-   always among them: threat-first ordering) while the work budget and the soft
-   deadline allow;
-3. a safety check: a turn after which the other side has a forced point is replaced by
-   the best one without it, if there is one.
+   every reply: the reply layer is one vectorised batch of :mod:`glissando.ai.batch`),
+   then three plies for the ``DEEP_ROOT`` best root turns (``WIDTHS`` turns per node,
+   scoring turns always among them: threat-first ordering) while the work budget and
+   the deadline allow. Children are ordered by a quick evaluation, then the best of
+   each node are re-evaluated with the exact scoring test (every slide and push,
+   :func:`batch.can_score`) until each node's best child is exact: a push threat of
+   the other side that the quick test misses survives many of our turns, which all look
+   good until refined;
+3. a safety check: a turn after which the other side can score at once or has a forced
+   point (threat-space search, three of its turns) is replaced by the best searched one
+   without, if there is one;
+4. a defence: when the search judges every searched turn lost, the root turns outside
+   its width after which the other side cannot score at once are checked the same way
+   (best static value first) and the first that holds is played.
 
 Work is counted (turns generated), so with ``time_limit=math.inf`` a seed repeats a
 game on any machine; the wall-clock limit (``TIME_LIMIT``) only strikes on a busy
-machine. Measured strength and times: docs/performance.md (AI strength); three plies
-instead of two there took Master from 5-0-6 (11 games) to 19-0-1 (20 games) against
-Expert.
+machine, and a batch whose expected time (this decision's own pace) would end past the
+deadline is not started. Measured strength and times: docs/performance.md (AI strength).
 """
 
 from __future__ import annotations
@@ -48,19 +55,23 @@ W_C3_T = 24
 W_C2 = 5
 
 REFINE = 6           # children per node whose value is recomputed with exact threats
+REFINE_ROUNDS = 10   # ... then windows of 12, 24, ... while a node's best is unrefined
+EXACT_WORK = 4       # work units of one exact threat test (can_score) of a child
 MAX_SCORING = 40     # scoring turns per node whose removals (G-5c) are all tried
 KEEP_SCORING = 4     # scoring children always searched at an inner node
 WIDTHS = (40, 10, 6, 4)   # turns searched at the root, then at ply 1, 2, 3 and deeper
 TIE = 6              # root turns within this of the best are equal: the rng picks one
 MAX_DEPTH = 3        # plies of the deepest iteration (3: see docs/performance.md, AI)
 DEEP_ROOT = 10       # root turns searched deeper than 2 plies (the best by depth 2)
-MY_TSS_DEPTH = 2     # our turns in the threat-space search for a forced point
-OPP_TSS_DEPTH = 2    # the opponent's, after our candidate turn (safety)
+MY_TSS_DEPTH = 3     # our turns in the threat-space search for a forced point
+OPP_TSS_DEPTH = 3    # the opponent's, after our candidate turn (safety; 2 missed lines
+                     # whose defences leave another immediate score)
 TIME_LIMIT = 1.4     # s, wall clock, default limit of one decision (target: max <= 2 s)
 BUDGET = 500_000     # work units of one decision (about 0.5 s on one free core)
 CALL_WORK = 2000     # fixed cost of one batch, in turns generated
 TSS_WORK = 4000      # positions judged by one threat-space search (about 0.1 s)
-SAFETY_ALTERNATIVES = 5   # other root turns tried when ours allows a forced point
+SAFETY_ALTERNATIVES = 8   # other root turns tried when ours allows a forced point
+DEFENCE_CHECKS = 12  # root turns outside the search checked when no searched one is safe
 
 
 def evaluate_batch(x, y, px, py, target: int, exact: bool = False) -> np.ndarray:
@@ -166,12 +177,21 @@ class Searcher:
         self.nodes: dict = {}
         self.expanded = 0
         self.work = 0
+        self.busy = 0.0                  # wall s spent expanding (the pace of this machine)
 
     # ------------------------------------------------------------------ expansion
 
     def expand_many(self, keys) -> None:
         """Expand every position of ``keys`` (``(S, T, ps, pt)``, ``S`` to move) not yet
-        expanded, all in one vectorised batch."""
+        expanded, all in one vectorised batch. Raises ``_Abort`` when the work budget is
+        spent, the deadline passed, or the batch would end past the deadline."""
+        t = time.perf_counter()
+        try:
+            self._expand_many(keys)
+        finally:
+            self.busy += time.perf_counter() - t
+
+    def _expand_many(self, keys) -> None:
         todo = []
         for k in dict.fromkeys(keys):
             if k in self.nodes:
@@ -183,8 +203,17 @@ class Searcher:
             todo.append(k)
         if not todo:
             return
-        if self.work > self.budget or time.perf_counter() > self.deadline:
+        now = time.perf_counter()
+        if self.work > self.budget or now > self.deadline:
             raise _Abort
+        if self.expanded and self.work:
+            # the wall time this batch will take, from this decision's own pace (wall s
+            # per work unit so far: slower on a loaded machine): a batch that would end
+            # past the deadline is not started (with no deadline, never: the budget alone
+            # decides, so a seed repeats a game)
+            pace = self.busy / self.work
+            if now + pace * len(todo) * (self.work / self.expanded) > self.deadline:
+                raise _Abort
         self.expanded += len(todo)
         target = self.target
         S = np.array([k[0] for k in todo], dtype=U)
@@ -252,21 +281,31 @@ class Searcher:
             return
         pt_c = PT[own]
         vals = -evaluate_batch(ct, cm, pt_c, pm, target)
-        # exact threats (every slide and push) for the best children of each node: the
-        # best REFINE first, then again while the best of a node is still unrefined
+        # exact threats (every slide and push, G-4b) for the best children of each node:
+        # the best REFINE first, then, in each node whose best child is still unrefined
+        # (the other side's push threat that the quick test misses survives many of our
+        # turns: they all look good until refined), a window twice as wide, until every
+        # node's best child is exact (at most all children: a node whose every turn
+        # leaves a push threat is refined whole — the turns that stop it rise to the top)
         done = np.zeros(len(own), dtype=bool)
         n_top = REFINE
-        for _round in range(3):
+        for _round in range(REFINE_ROUNDS):
             order = np.lexsort((-vals, own))
             o_s = own[order]
             starts = np.concatenate([[0], np.flatnonzero(np.diff(o_s)) + 1])
             rank = np.arange(len(order)) - np.repeat(starts, np.diff(np.append(starts, len(order))))
-            top = order[(rank < n_top) & ~done[order]]
+            sel = (rank < n_top) & ~done[order]
+            if _round:
+                need = np.zeros(len(todo), dtype=bool)
+                need[o_s[starts]] = ~done[order[starts]]
+                sel &= need[o_s]
+            top = order[sel]
             if not len(top):
                 break
             vals[top] = -evaluate_batch(ct[top], cm[top], pt_c[top], pm[top], target, exact=True)
             done[top] = True
-            n_top = 2
+            self.work += EXACT_WORK * len(top)
+            n_top *= 2
         order = np.lexsort((-vals, own))
         own, ct, cm, src, pm, pt_c, vals = (own[order], ct[order], cm[order], src[order],
                                             pm[order], pt_c[order], vals[order])
@@ -349,6 +388,7 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
     srch = Searcher(position.target, budget, deadline, WIDTHS)
     key = (S, T, ps, pt)
     root = srch.node(key)
+    t_root = time.perf_counter()
     if root.terminal is not None:
         return root.turns[0]
     # 1. threat-space search: a forced point of ours (VCF-like, sound) is played at once
@@ -358,6 +398,7 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
         if stats is not None:
             stats.update(depth=0, expanded=srch.expanded, forced=line.depth)
         return Turn.parse(line.turns[0])
+    t_tss = time.perf_counter()
     # 2. iterative deepening over the best root turns
     idx = root.top(srch.widths[0])
     kids = [root.kids[j] for j in idx]
@@ -365,6 +406,7 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
     values = {}
     values2: dict = {}
     cur_best, cur_j = -WIN - 1, best_j
+    completed = 1
     for depth in range(2, MAX_DEPTH + 1):
         if depth > 2 and time.perf_counter() > soft:
             break
@@ -384,6 +426,7 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
                     cur_best, cur_j = v, j
             best_j = cur_j
             values = vals
+            completed = depth
             if depth == 2:
                 values2 = vals
             if cur_best >= WIN - 100 or cur_best <= -WIN + 100:
@@ -398,14 +441,18 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
     if best_j in values and values is values2:
         ties = sorted(j for j in values if values[j] >= values[best_j] - TIE)
         best_j = ties[rng.randrange(len(ties))] if len(ties) > 1 else best_j
+    t_search = time.perf_counter()
     # 3. safety: no forced point for the opponent after our turn, if one turn avoids it
     ranked = sorted(values, key=lambda j: -values[j])
     if best_j in ranked:
         ranked.remove(best_j)
     checks = 0
+    safe = False
+    tried = set()
     for j in [best_j] + ranked[:SAFETY_ALTERNATIVES]:
         if j != best_j and values.get(j, -WIN) <= -WIN + 100:
             break
+        tried.add(idx[j])
         kS, kT, _kps, _kpt = kids[j]
         if batch.can_score(np.array([kS], dtype=U), np.array([kT], dtype=U))[0]:
             continue                                 # they score at once: not safe
@@ -414,7 +461,38 @@ def choose(position, rng: random.Random, time_limit: float | None = None,
         checks += 1
         if opp is None:
             best_j = j
+            safe = True
             break
+    chosen = root.turns[idx[best_j]]
+    # 4. defence: the search judges every searched turn lost (and none passed the safety
+    # check) — but the search is selective, so a turn outside its root width may hold:
+    # every root turn after which the other side cannot score at once (exact test), best
+    # static value first, until one leaves no forced point. (Not when the search values
+    # its turn higher: a point given back for a stronger follow-up stays its choice.)
+    lost = values.get(best_j, -WIN) <= -WIN + 100
+    if not safe and lost and root._src is not None:
+        _fam, ct, cm, _pt, _pm, _s, _rm, lo = root._src
+        n = len(root.vals)
+        opp_now = batch.can_score(ct[lo:lo + n], cm[lo:lo + n])
+        looked = 0
+        for r in np.flatnonzero(~opp_now):
+            j = root._kid(int(r))
+            if j in tried:
+                continue
+            kS, kT, _kps, _kpt = root.kids[j]
+            opp = tactics.forced_point(kS, kT, depth=OPP_TSS_DEPTH, work=TSS_WORK,
+                                       time_limit=max(0.0, t0 + limit - time.perf_counter()) / 2)
+            checks += 1
+            looked += 1
+            if opp is None:
+                chosen = root.turns[j]
+                break
+            if looked >= DEFENCE_CHECKS:
+                break
     if stats is not None:
-        stats.update(depth=depth, expanded=srch.expanded, work=srch.work, safety=checks)
-    return root.turns[idx[best_j]]
+        stats.update(depth=completed, expanded=srch.expanded, work=srch.work, safety=checks,
+                     values={str(root.turns[idx[j]]): v for j, v in values.items()},
+                     chosen=str(chosen), defence=not safe and lost,
+                     phases_s=[round(t - t0, 3) for t in (t_root, t_tss, t_search,
+                                                           time.perf_counter())])
+    return chosen

@@ -142,6 +142,32 @@ def test_G_6_master_finds_a_double_threat_that_wins():
         assert can_score_by_rules(r), (t, reply)               # ...leaves blue a point
 
 
+#: Positions from Master's lost games against ``ref-2ply`` (benchmarks, session of
+#: 2026-12-01) where it let the other side score at once although a turn stops every
+#: point: the other side threatens with pushes (G-4b), which the quick evaluation does
+#: not see, so every turn that leaves the push looked good. (position, the turn played
+#: then, a turn that holds).
+HOLDABLE = [
+    ("5BO1/8/7B/B6O/O1OBB1OO/3BBBOO/1OB4O/BB2O2B o 0-0 20-21 2", "d5 h3<", "d2 b2>"),
+    ("BOB4O/1BBB3O/OBB5/BBBO3O/2O3O1/OO5B/B1BOO2O/5BOO o 1-0 18-17 2", "f4 d2^", "d6 d6^"),
+    ("3BO3/4B3/8/1O2O1B1/OO1OB2B/OBO1O2O/BOO1B3/2BBOBBB b 0-0 19-19 2", "f7 f1^ xh4 xd8",
+     "a1 b3^"),
+    ("1O5B/1B5O/7O/BBOB4/OBO2O1O/BBO4B/BOBO2BB/BOOO3B o 0-0 17-18 2", "c6 h7< xc3 xc6",
+     "c8 b2^"),
+    ("B1OOB2B/BOBBBOBB/OOOOB2O/OBBO2BB/BB2OB1O/1O5O/1BBOO3/2O4B b 0-1 12-14 2", "f8 c7v",
+     "f3 b5>"),
+]
+
+
+@pytest.mark.parametrize("text,lost,holds", HOLDABLE)
+def test_G_4b_master_stops_every_immediate_point_when_one_turn_can(text, lost, holds):
+    p = Position.from_text(text)
+    assert can_score_by_rules(p.play(lost))                  # the old choice lost a point
+    assert not can_score_by_rules(p.play(holds))             # a turn that stops them all
+    t = choose_turn(p, "master", random.Random(0), time_limit=math.inf)
+    assert not can_score_by_rules(p.play(t)), t
+
+
 # ----------------------------------------------------------------------- threat-space search
 
 #: Positions where the side to move has a forced point in two turns (a threat no reply
@@ -182,6 +208,35 @@ def test_G_5_threat_space_search_claims_nothing_in_a_quiet_position():
     p = Position.from_text("O6B/8/8/8/8/8/8/2B4O b 0-0 30-30 2")
     assert tactics.forced_point_of(p, depth=3, time_limit=math.inf) is None
     assert tactics.forced_point_of(p, side="o", depth=3, time_limit=math.inf) is None
+
+
+def test_G_5_master_avoids_a_turn_that_gives_a_forced_point_in_three():
+    # from a lost game: after orange's e4 a2> blue threatens with a1 g2<; the only
+    # reply that stops blue's point is e5 a2>, and after it e3 e2^ leaves blue a point
+    # whatever orange plays (the rules confirm the line). Finding it needs the defences
+    # followed (depth 3 of the threat-space search), as Master's safety check now does.
+    from glissando.ai import tactics
+    p = Position.from_text("OOOOB2B/O5B1/8/8/B1BB4/2B4O/OBBBB2O/2OOOB2 o 0-0 20-21 2")
+    q = p.play("e4 a2>").play("a1 g2<")
+    assert [r for r in q.turns() if " x" in r or not can_score_by_rules(q.play(r))] == ["e5 a2>"]
+    assert every_reply_leaves_a_point(q.play("e5 a2>"), "e3 e2^")
+    t = choose_turn(p, "master", random.Random(0), time_limit=math.inf)
+    r = p.play(t)
+    assert not can_score_by_rules(r), t
+    assert tactics.forced_point_of(r, depth=3, time_limit=math.inf) is None, t
+
+
+def test_G_5_master_finds_the_defence_outside_its_search_when_every_searched_turn_loses():
+    # from a lost game (orange 1-1): the search judges its best 40 turns all lost;
+    # after a3 e3< (played then) blue's c4 b8v leaves blue a point whatever orange
+    # plays (the rules confirm it), but a turn outside the search holds (a3 e8>)
+    from glissando.ai import tactics
+    p = Position.from_text("OBO1OB2/2BBO3/B2OO3/B2O4/B3B3/1B1BO3/O1B5/OBOBO1OB o 1-1 18-19 2")
+    assert every_reply_leaves_a_point(p.play("a3 e3<"), "c4 b8v")
+    t = choose_turn(p, "master", random.Random(0), time_limit=math.inf)
+    r = p.play(t)
+    assert not can_score_by_rules(r), t
+    assert tactics.forced_point_of(r, depth=3, time_limit=math.inf) is None, t
 
 
 @pytest.mark.parametrize("text,_first", FORCED_IN_TWO[:2])

@@ -415,3 +415,27 @@ def test_a_remembered_full_screen_opens_instead_of_crashing_at_start(tmp_path):
     assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
     assert shot.exists()
     assert json.loads((cfg / "settings.json").read_text())["fullscreen"] is True   # still remembered
+
+
+def test_a_mississippi_game_at_its_offered_expert_keeps_master_for_glissando(tmp_path):
+    """Trial 3: after a Mississippi game (no Master, so Expert is offered) the Glissando
+    setup came back at Expert — the stored Master was overwritten by the offered level."""
+    import glissando
+    import mississippi
+
+    app = make_app([mississippi.DESCRIPTOR, glissando.DESCRIPTOR], folder=tmp_path)
+    app.settings.ai_level = "master"
+    app.push(SetupScene(app, mississippi.DESCRIPTOR, vs_ai=True))
+    assert app.top.level == "expert"
+    app.top.begin()
+    assert app.settings.ai_level == "master"
+    app.to_menu()
+    app.push(SetupScene(app, glissando.DESCRIPTOR, vs_ai=True))
+    assert app.top.level == "master"
+    app.to_menu()
+    app.push(SetupScene(app, mississippi.DESCRIPTOR, vs_ai=True))
+    cycler = app.top.level_cycler                 # a level chosen by hand is remembered
+    while cycler.value != "beginner":
+        cycler.next()
+    app.top.begin()
+    assert app.settings.ai_level == "beginner"

@@ -205,3 +205,92 @@ def test_master_is_reproducible_and_its_values_rank_every_option():
     ranked = ai.option_values(p, (1, 4))
     assert len(ranked) == len(p.empty_cells())        # K-6: one option per empty cell
     assert p.play(ranked[0][0]).scores()["r"] == 25   # a 25-point diagonal (b5 or d5)
+
+
+# --------------------------------------------------------------------------- rollouts
+
+def rollout_engine():
+    from magico.rollouts import Rollouts
+    eng = ai._master_engine(Position.start().board, ai.MASTER)
+    return eng, Rollouts(eng)
+
+
+def test_K_8_rollouts_play_to_the_end_with_the_tokens_of_the_rules():
+    eng, ro = rollout_engine()
+    p = placed("a1 b1 f2", "a2 b3", "b")
+    start = (eng.codes(p.red, p.blue), p.red, p.blue, p.hand_r, p.hand_b)
+    res = ro.run([start, start], "b", 50, seed=3)
+    assert res.shape == (2, 50) and set(res.ravel()) <= {0.0, 0.5, 1.0}
+    assert (res[0] == res[1]).all()             # the same dice for every start
+    last = ro.last
+    assert last["done"].all()                   # K-8: every rollout ended
+    on_r, on_b = last["red"].sum(axis=1), last["blue"].sum(axis=1)
+    assert ((on_r + last["hand_r"]) == 15).all() and ((on_b + last["hand_b"]) == 15).all()
+    assert ((last["hand_r"] == 0) | (last["hand_b"] == 0)).all()
+    assert not (last["red"] & last["blue"]).any()   # one token a cell
+    again = ro.run([start], "b", 50, seed=3)
+    assert (again[0] == res[0]).all()           # seeded: replays
+
+
+def test_K_9_rollouts_see_a_run_completed_by_the_last_token():
+    # Red's last token, Blue leads 10-0: d2 completes a 25-point diagonal, c1 a 10-point
+    # row (a draw) — the rollouts from after d2 are all won, from after c1 never.
+    eng, ro = rollout_engine()
+    p = placed("a1 b1 b4 e6 f6 f2 c4 e3 a3 b6 d6 f4 e1 d1",
+               "a2 b3 c5 d4 f3 e2 c6 f1 e5 a6 d5", "r")
+    starts = []
+    for cell in ("d2", "c1"):
+        q = p.play(f"3,3 3*3=9 {cell}" if cell == "d2" else f"1,4 any {cell}")
+        starts.append((eng.codes(q.red, q.blue), q.red, q.blue, q.hand_r, q.hand_b))
+    res = ro.run(starts, "b", 20, seed=1)
+    assert (res[0] == 1.0).all() and (res[1] == 0.5).all()
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions_and_dice(), st.integers(0, 2 ** 32 - 1))
+def test_K_N2_master_with_rollouts_plays_legal_turns_and_replays(case, seed):
+    p, dice = case
+    prm = ai.replace(ai.MASTER, depth=1, max_depth=1, rollouts=20, rollout_top=3)
+    turn = ai.master_turn(p, *dice, random.Random(seed), prm)
+    assert turn in p.legal_turns(*dice)
+    assert ai.master_turn(p, *dice, random.Random(seed), prm) == turn
+
+
+def test_K_5_to_K_8_rollouts_are_games_the_rules_accept():
+    # Each rollout replayed turn by turn through the rules (Position.legal_turns / play)
+    # with the same dice and the same greedy choice ends on the same board.
+    import numpy as np
+    eng, ro = rollout_engine()
+    p0 = placed("a1 b1 f2 c4", "a2 b3 e5", "r")
+    samples, seed = 4, 11
+    ro.run([(eng.codes(p0.red, p0.blue), p0.red, p0.blue, p0.hand_r, p0.hand_b)],
+           "r", samples, seed)
+    gen = np.random.default_rng(seed)
+    dice = gen.integers(0, 36, size=(samples, 200))
+    noise = gen.random((samples, 36)) * 1e-7
+    for j in range(samples):
+        p = p0
+        for r in dice[j]:
+            if p.is_over:
+                break
+            a, b = int(r) // 6 + 1, int(r) % 6 + 1
+            me = p.to_move
+            best = None
+            for text in p.legal_turns(a, b):
+                if text.endswith(("pass", "wrong")):
+                    continue
+                q = p.play(text)
+                tab = eng.exact if q.is_over else eng.table(q.hand_r, q.hand_b, q.to_move)
+                v = sum(tab[k][c] for k, c in enumerate(eng.codes(q.red, q.blue)))
+                v -= sum(tab[k][c] for k, c in enumerate(eng.codes(p.red, p.blue)))
+                cell = q.red ^ p.red | q.blue ^ p.blue
+                s = (v if me == "r" else -v) + noise[j][cell.bit_length() - 1]
+                if best is None or s > best[0]:
+                    best = (s, text)
+            p = p.play(best[1] if best else f"{a},{b} pass")
+        assert p.is_over
+        last = ro.last
+        assert [int(x) for x in np.flatnonzero(last["red"][j])] == \
+            [i for i in range(36) if p.red >> i & 1]
+        assert [int(x) for x in np.flatnonzero(last["blue"][j])] == \
+            [i for i in range(36) if p.blue >> i & 1]

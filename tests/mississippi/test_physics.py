@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mississippi.physics import (PUCK_STATES, PlacementError, PuckState, ShotError,
+from mississippi.physics import (PUCK_STATES, PlacementError, PuckState, ShotError, ShotEvent,
                                  World, WorldSnapshot, wood_restitution)
 from mississippi.table import Table
 
@@ -777,3 +777,70 @@ def test_M_P5_batched_sub_steps_give_the_shot_of_the_sub_step_loop(monkeypatch):
     one_by_one = _shots_of_every_kind()
     for (r1, n1), (r2, n2) in zip(batched, one_by_one):
         assert (r1.pucks, r1.events, r1.duration, n1) == (r2.pucks, r2.events, r2.duration, n2)
+
+
+def test_M_P5_one_solver_iteration_without_contacts_gives_the_shot_of_ten(monkeypatch):
+    """Sub-steps where no puck touches a puck or a wall solve with one iteration
+    (performance): each puck's friction joint is then alone, and one pass solves it —
+    the pucks, events, durations and sub-step counts are bit for bit those of
+    ``params.iterations`` in every sub-step."""
+    import mississippi.physics as P
+
+    adaptive = _shots_of_every_kind()
+    orig = P.PhysicsParams.__init__
+
+    def fixed(self, *a, **kw):
+        orig(self, *a, **kw)
+        object.__setattr__(self, "adaptive_iterations", False)
+
+    monkeypatch.setattr(P.PhysicsParams, "__init__", fixed)
+    assert World().params.adaptive_iterations is False
+    always_ten = _shots_of_every_kind()
+    for (r1, n1), (r2, n2) in zip(adaptive, always_ten):
+        assert (r1.pucks, r1.events, r1.duration, n1) == (r2.pucks, r2.events, r2.duration, n2)
+
+
+def test_M_P5_the_solver_iterates_while_pucks_touch_and_once_when_none_do():
+    w = World()
+    a = w.place_puck(1000.0, 247.5)
+    b = w.place_puck(1300.0, 247.5)
+    w.shoot(a, 2500.0, 0.0)
+    w.step(H)
+    info = w.debug_info()
+    assert (info["touching"], info["solver_iterations"]) == (0, 1)   # sliding alone
+    _, ev = step_until_event(w, "contact")
+    assert ev.pucks == (a, b)
+    assert w.debug_info()["solver_iterations"] == w.params.iterations == 10
+    rep = w.run_until_rest()
+    assert rep.rested and rep.pucks[b].x > 1300.0
+    info = w.debug_info()
+    assert (info["touching"], info["solver_iterations"]) == (0, 1)
+    # A puck at rest against a rail is a contact: the solver iterates while it lasts.
+    c = w.place_puck(2000.0, 38.0)
+    w.shoot(c, 0.0, -300.0)
+    w.step(H)
+    assert w.debug_info()["touching"] == 1 and w.debug_info()["solver_iterations"] == 10
+    w.remove_puck(c)
+    assert w.debug_info()["touching"] == 0 and w.debug_info()["solver_iterations"] == 1
+
+
+def test_reports_are_the_dataclasses_their_constructors_make():
+    """pucks() and the contact events build their frozen dataclasses without the
+    generated __init__ (performance): they must be equal, hash alike, refuse writes and
+    round-trip through asdict like constructed ones."""
+    import dataclasses
+
+    w, shooter = _break_world()
+    w.shoot(shooter, 6000.0, 0.0)
+    rep = w.run_until_rest()
+    for s in rep.pucks.values():
+        made = PuckState(s.id, s.state, s.x, s.y, s.vx, s.vy, s.angle, s.spin, s.standing)
+        assert s == made and hash(s) == hash(made) and repr(s) == repr(made)
+        assert dataclasses.asdict(s) == dataclasses.asdict(made)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            s.x = 0.0
+    contacts = [e for e in rep.events if e.kind == "contact"]
+    assert contacts
+    for e in contacts:
+        made = ShotEvent(e.t, e.kind, e.pucks, e.where, e.speed)
+        assert e == made and hash(e) == hash(made) and repr(e) == repr(made)

@@ -279,7 +279,7 @@ VS_AI = (PlayerSpec("Ann"), PlayerSpec("Computer (Intermediate)", "ai", "interme
 def test_M_R8_no_knock_reminder_by_default():
     app, scene = start(_last_puck_match())
     frames(app, 2)
-    assert not app.settings.hints
+    assert not scene.options.get("reminders")       # the setup's "Last-puck reminder" is off
     assert scene.last_puck_banner() is None          # nothing says "knock" before the knock
     assert scene.b_knock.visible and scene.b_knock.color == theme.PANEL_HI   # not lit up either
     app, scene = start(lagged())
@@ -296,8 +296,7 @@ def test_M_R8_no_knock_reminder_by_default():
 def test_M_R10_last_puck_banner_says_knock_then_drop_both_with_hints():
     app, scene = start(lagged())
     assert scene.last_puck_banner() is None          # 8 in hand: no banner
-    app, scene = start(_last_puck_match())
-    app.settings.hints = True                        # the beginner option of M-R8
+    app, scene = start(_last_puck_match(), options={"reminders": True})   # the beginner option of M-R8
     before = scene.last_puck_banner()
     assert "knock" in before.lower() and "both" in before.lower()      # M-R8 then M-R10
     key(app, pygame.K_k)
