@@ -9,8 +9,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PURE = ["glissando.rules", "glissando.ai", "glissando.demo", "magico.rules", "magico.boards",
-        "magico.ai", "magico.demo", "magico.hints", "magico.review", "mississippi.table",
-        "mississippi.physics", "mississippi.flick", "mississippi.rules", "mississippi.ai", "mississippi.sim"]
+        "magico.ai", "magico.rollouts", "magico.demo", "magico.hints", "magico.review", "mississippi.table",
+        "mississippi.physics", "mississippi.flick", "mississippi.pointer", "mississippi.view", "mississippi.controller",
+        "mississippi.rules", "mississippi.ai", "mississippi.sim", "glissando.view", "glissando.controller",
+        "magico.view", "magico.controller"]
 
 
 @pytest.mark.parametrize("module", PURE)
