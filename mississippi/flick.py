@@ -645,9 +645,14 @@ BUNCH_S = 0.001
 """Stamps closer than this (s) came out of the event queue together: a *bunch*, held back
 behind a long frame (the shell stamps events when it takes them; pygame-ce 2.5.8 exposes no
 SDL event timestamp)."""
-BUNCH_GAP_S = 0.003
-"""A bunch follows a gap of at least this (s) since the previous stamp (a 1000 Hz mouse
-polled every ~1.1 ms gives pairs of stamps after ~1 ms: those are no bunch)."""
+PAIR_GAP_S = 0.016
+"""Two samples in one poll count as a bunch only after a gap this long (s): a slow hand
+skips reports, so two reports in one poll after ~8 ms of quiet is a healthy loop."""
+BUNCH_GAP_S = 0.010
+"""A bunch follows a gap of at least this (s) since the previous stamp: longer than a
+healthy frame's draw and present (2–5 ms, ``benchmarks/hands.py``), whose late batches
+:mod:`mississippi.pointer`'s re-timing places on the report lattice (a 1000 Hz mouse
+polled every ~1.1 ms gives pairs after ~1 ms: no bunch either)."""
 GUARD_WINDOW_S = 0.1
 """The guard looks at the samples of the last GUARD_WINDOW_S seconds before the launch."""
 DIRECTION_S = 0.05
@@ -713,7 +718,7 @@ def guard_velocity(samples: Sequence[Sample], vx: float, vy: float,
              and BUNCH_S <= t[i + 1] - t[i] <= 2 * GUARD_PERIOD_S]
     # and each bunch of ≥ 2 but the last: its gap over its count
     steps += [(t[a] - t[a - 1]) / (b - a) for a, b in list(zip(starts, ends))[1:-1]
-              if b - a >= 2 and t[a] - t[a - 1] >= BUNCH_GAP_S]
+              if b - a >= 3 and t[a] - t[a - 1] >= BUNCH_GAP_S]
     p = float(np.median(steps)) if steps else GUARD_PERIOD_S
     p = min(max(p, 1.25e-4), GUARD_PERIOD_S)
     # held back: a group after a gap (a moving mouse reports every period) — a bunch, or
@@ -725,19 +730,29 @@ def guard_velocity(samples: Sequence[Sample], vx: float, vy: float,
         if a == 0:
             continue
         gap = t[a] - t[a - 1]
-        if gap < BUNCH_GAP_S if b - a >= 2 else gap <= HELD_GAP_PERIODS * p + BUNCH_S:
+        k = b - a
+        if (k >= 3 and gap < BUNCH_GAP_S) or (k == 2 and gap < PAIR_GAP_S) \
+                or (k == 1 and gap <= HELD_GAP_PERIODS * p + BUNCH_S):
             continue
-        if np.ptp(x[a - 1:b]) > 0 or np.ptp(y[a - 1:b]) > 0:
+        if k >= 2 and b < n and k < 0.5 * gap / p:   # few reports after a long quiet: a pause
+            # (not the last group: the release may end a held group after few reports)
+            continue
+            continue
+        # the hand was moving before the gap (after a rest, a gap is the rest itself)
+        before = a >= 2 and (x[a - 1] != x[a - 2] or y[a - 1] != y[a - 2]) \
+            and t[a - 1] - t[a - 2] <= max(gap, 2 * GUARD_PERIOD_S)
+        if before and (np.ptp(x[a - 1:b]) > 0 or np.ptp(y[a - 1:b]) > 0):
             bunches.append((a, b))
-    if not any(b - a >= 2 for a, b in bunches):
-        return _guard_cap(t, x, y, (vx, vy), 1.0, clean=True)
+    held = any(b - a >= 2 for a, b in bunches)
+    if not held:
+        bunches = []
     # a bunch's first report came within a period after the poll before it, the others
     # a period apart (not after the bunch's stamp): re-timed so
     tt = t.copy()
     for a, b in bunches:
         tt[a:b] = np.minimum(t[a - 1] + (np.arange(b - a) + 0.5) * p, t[a:b])
     tt = np.maximum.accumulate(tt)
-    recent = bunches[-1][1] - 1 >= 0 and t[bunches[-1][1] - 1] >= -DIRECTION_S
+    recent = held and t[bunches[-1][1] - 1] >= -DIRECTION_S
     t0 = tt[-1]
     out = (vx, vy)
     older = np.nonzero(tt <= t0 - MEAN_MIN_S)[0]
@@ -753,7 +768,7 @@ def guard_velocity(samples: Sequence[Sample], vx: float, vy: float,
     step = pointer_step(x, y) or DEFAULT_STEP_MM
     if math.hypot(dx, dy) > step and out[0] * dx + out[1] * dy < 0:
         out = mean if mean is not None and mean[0] * dx + mean[1] * dy > 0 else (0.0, 0.0)
-    return _guard_cap(tt, x, y, out, 1.0, clean=False)
+    return _guard_cap(tt, x, y, out, 1.0, clean=not held)
 
 
 def _guard_cap(t, x, y, v, _unused, clean: bool) -> tuple[float, float]:
