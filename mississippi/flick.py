@@ -673,7 +673,7 @@ GUARD_PERIOD_S = 0.008
 
 
 def guard_velocity(samples: Sequence[Sample], vx: float, vy: float,
-                   period: float | None = None) -> tuple[float, float]:
+                   period: float | None = None, cap: float = LAUNCH_CAP) -> tuple[float, float]:
     """The launch velocity ``(vx, vy)`` mm/s made safe against bunched stamps (M-U1).
 
     ``samples`` are the drag's ``(t, x, y)`` (s, mm) *as stamped* by the frame loop, the
@@ -694,7 +694,7 @@ def guard_velocity(samples: Sequence[Sample], vx: float, vy: float,
 
     With stamps one poll (≤ 1 ms) from the reports nothing of this applies to a stroke:
     the velocity comes back unchanged. Pure; never raises for finite samples (fewer than
-    three samples: unchanged).
+    three samples: unchanged). A changed velocity is kept within ``cap`` mm/s (M-P5).
     """
     arr = np.asarray(samples, float).reshape(-1, 3)
     n = arr.shape[0]
@@ -768,7 +768,8 @@ def guard_velocity(samples: Sequence[Sample], vx: float, vy: float,
     step = pointer_step(x, y) or DEFAULT_STEP_MM
     if math.hypot(dx, dy) > step and out[0] * dx + out[1] * dy < 0:
         out = mean if mean is not None and mean[0] * dx + mean[1] * dy > 0 else (0.0, 0.0)
-    return _guard_cap(tt, x, y, out, 1.0, clean=not held)
+    out = _guard_cap(tt, x, y, out, 1.0, clean=not held)
+    return out if out == (vx, vy) else cap_velocity(*out, cap)       # M-P5: within the cap
 
 
 def _guard_cap(t, x, y, v, _unused, clean: bool) -> tuple[float, float]:

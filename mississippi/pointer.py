@@ -387,7 +387,7 @@ class SteadyFlick(FlickTracker):
     def _finish(self, launch: Launch) -> Launch:
         """Last step of every launch: :func:`mississippi.flick.guard_velocity` against
         stamps bunched behind a long frame (M-U1)."""
-        vx, vy = guard_velocity(self._samples, launch.vx, launch.vy, self._period)
+        vx, vy = guard_velocity(self._samples, launch.vx, launch.vy, self._period, self.cap)
         if (vx, vy) != (launch.vx, launch.vy):
             launch = Launch(launch.x, launch.y, vx, vy, launch.t, launch.crossed)
         return super()._finish(launch)
