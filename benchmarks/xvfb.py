@@ -1,32 +1,22 @@
 """A virtual X screen for the benchmarks that need a real window (``idle.py``,
 ``window_frames.py``): Xvfb on a free display (``-displayfd``) with openbox, as on a
-desktop, and a private HOME so no user's settings or saves are touched.
+desktop, and a private HOME so no user's settings or saves are touched. Xvfb is started
+and waited for as in the window tests (:mod:`tests.xserver`).
 """
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import tempfile
-import time
 from pathlib import Path
+
+from tests.xserver import start_xvfb, wait_for  # noqa: F401  (the tests' Xvfb start and wait, shared)
 
 
 def missing() -> list[str]:
     """The tools these benchmarks need that are not installed."""
     return [t for t in ("Xvfb", "xdotool", "openbox", "xprop") if shutil.which(t) is None]
-
-
-def wait_for(predicate, seconds: float = 30.0, step: float = 0.1):
-    """Call ``predicate`` until it returns something true or ``seconds`` pass; its last value."""
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < seconds:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(step)
-    return predicate()
 
 
 class Screen:
@@ -37,20 +27,11 @@ class Screen:
 
     def __init__(self, size: tuple[int, int], wm: bool = True):
         self.home = Path(tempfile.mkdtemp(prefix="ludo-bench-"))
-        read, write = os.pipe()
-        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", f"{size[0]}x{size[1]}x24",
-                                      "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                     pass_fds=(write,))
-        os.close(write)
-        with os.fdopen(read, "rb") as pipe:
-            number = pipe.readline().strip()
-        if not number.isdigit():
-            self.xvfb.kill()
-            raise RuntimeError("Xvfb did not start")
-        self.env = dict(os.environ, DISPLAY=f":{int(number)}", SDL_AUDIODRIVER="dummy", HOME=str(self.home),
-                        XDG_CONFIG_HOME=str(self.home / "cfg"), XDG_DATA_HOME=str(self.home / "data"),
-                        PYGAME_HIDE_SUPPORT_PROMPT="1")
-        self.env.pop("SDL_VIDEODRIVER", None)
+        try:
+            self.xvfb, self.env = start_xvfb(self.home, size)
+        except AssertionError as exc:
+            raise RuntimeError(str(exc)) from exc
+        self.env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
         self.wm = None
         if wm:
             self.wm = subprocess.Popen(["openbox"], env=self.env, stdout=subprocess.DEVNULL,

@@ -114,9 +114,10 @@ class Board:
 
     # ------------------------------------------------------------ the steps of a turn
     def place(self, sq: int) -> None:
-        """G-3: place the mover's pawn on ``sq``. :raises IllegalTurn: G-3."""
+        """G-3: place the mover's pawn on ``sq``; the pawn just placed is then selected
+        for a keyboard slide (G-4: the arrows slide it). :raises IllegalTurn: G-3."""
         self.show(self.tip.place(sq))
-        self.selected = None
+        self.selected = sq
 
     def press(self, sq: int, pos) -> bool:
         """The pointer went down on ``sq`` in the slide step: a drag starts when it holds

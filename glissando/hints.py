@@ -48,19 +48,21 @@ __all__ = ["Hint", "Reason", "hint", "explain", "reason_text", "sentence", "TEMP
 #: its cells joined with ", ".
 TEMPLATES = {
     "win": "Play {turn}: it completes the line {first}–{last} ({length} pawns) and wins the game.",
-    "win_push": "Play {turn}: the push {push} completes the line {first}–{last} ({length} pawns) and wins the game.",
+    "win_push": "Play {turn}: the slide {push} completes the line {first}–{last} ({length} pawns) and wins the game.",
     "score": "Play {turn}: it completes the line {first}–{last} ({length} pawns) and scores a point.",
-    "score_push": "Play {turn}: the push {push} completes the line {first}–{last} ({length} pawns) and scores a point.",
+    "score_push": "Play {turn}: the slide {push} completes the line {first}–{last} ({length} pawns) and scores a point.",
     "double": "Play {turn}: it makes two threats at once ({gaps}); your opponent cannot stop both.",
     "forced": "Play {turn}: it starts a forced sequence; you score within {moves} turns whatever your opponent does.",
     "block": "Your opponent threatens to complete the line {first}–{last} on {gap}. Play {turn}: it takes that cell.",
     "block_threat_push": "Your opponent threatens {threat}, which completes the line {first}–{last}. Play {turn} to stop it.",
-    "block_push": "Your opponent threatens to complete the line {first}–{last}. Play {turn}: the push {push} breaks it up.",
-    "threat": "Play {turn}: you then have {length} pawns on the line {first}–{last}; next turn a pawn on {gap} completes it.",
-    "threat_push": "Play {turn}: you then have {length} pawns on the line {first}–{last}; next turn the push {push} completes it.",
+    "block_push": "Your opponent threatens to complete the line {first}–{last}. Play {turn}: the slide {push} breaks it up.",
+    "threat": "Play {turn}: you then have {length} pawns on the line {first}–{last}; next turn {next} completes it.",
+    "threats": "Play {turn}: it makes two threats; next turn {next} or {next2} scores.",
     "build": "Play {turn}: it puts {length} of your pawns on the line {first}–{last}, with room for five.",
     "spoil": "Play {turn}: it cuts your opponent's line {first}–{last}.",
     "develop": "Play {turn}: no line is in reach yet for either side; this turn prepares the board.",
+    "lost": "Your position is lost: whatever you play, your opponent can score next turn (after {turn}, with {threat}).",
+    "also": "It also threatens {next} next turn.",
 }
 
 
@@ -73,7 +75,10 @@ class Reason:
     opponent's for ``block*``/``spoil``); ``gap``: the cell that completes it;
     ``push``: a G-N2 slide token such as ``"d1^"``; ``threat``: the opponent's G-N2 turn
     that the hinted turn answers; ``gaps``: for ``double``, the ways to score that
-    remain; ``moves``: for ``forced``, turns until the point."""
+    remain; ``moves``: for ``forced``, turns until the point; ``nexts``: the player's
+    whole G-N2 turns (placement and slide) that would score next turn after this one
+    (``threat*``, and ``block*`` when the block also threatens), at most two distinct
+    lines; for ``lost``, ``threat`` is the opponent's scoring reply."""
     kind: str
     line: tuple[str, ...] = ()
     length: int = 0
@@ -82,6 +87,7 @@ class Reason:
     threat: str | None = None
     gaps: tuple[str, ...] = ()
     moves: int = 0
+    nexts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -153,6 +159,21 @@ def _unstoppable(S2: int, T2: int) -> bool:
     return bool(batch.can_score(fam.theirs, fam.mine).all())
 
 
+def _two_threats(ways) -> tuple[str, ...]:
+    """Up to two scoring turns (G-N2, no removals) of ``_scoring_turns`` that make
+    different lines (a double threat names both)."""
+    out, lines = [], []
+    for tr, run in ways:
+        cells = set(run)
+        if any(len(cells & other) >= 4 for other in lines):
+            continue
+        out.append(str(tr))
+        lines.append(cells)
+        if len(out) == 2:
+            break
+    return tuple(out)
+
+
 # --------------------------------------------------------------------------- explain
 
 def explain(position: Position, turn: str) -> Reason:
@@ -184,6 +205,8 @@ def explain(position: Position, turn: str) -> Reason:
     deep = tactics.forced_point(S0, T0, depth=3, time_limit=0.3, work=20_000)
     if deep is not None and deep.depth >= 3 and deep.turns[0] == turn:
         return Reason("forced", moves=deep.depth)
+    mine_next = _scoring_turns(S1, T1)
+    nexts = _two_threats(mine_next)
     # the opponent's threat it answers
     theirs_before = _scoring_turns(T0, S0)
     if theirs_before and not batch.can_score(np.array([T1], dtype=U),
@@ -193,23 +216,22 @@ def explain(position: Position, turn: str) -> Reason:
         if tr.slide is None:
             if t.place in gaps:
                 return Reason("block", _line_cells(run), len(run) - 1, gap=cell_name(t.place),
-                              threat=str(tr))
+                              threat=str(tr), nexts=nexts)
             if t.slide is not None:
                 return Reason("block_push", _line_cells(run), len(run) - 1,
-                              gap=cell_name(tr.place), push=_slide_token(t), threat=str(tr))
+                              gap=cell_name(tr.place), push=_slide_token(t), threat=str(tr),
+                              nexts=nexts)
             return Reason("block", _line_cells(run), len(run) - 1, gap=cell_name(tr.place),
-                          threat=str(tr))
+                          threat=str(tr), nexts=nexts)
         return Reason("block_threat_push", _line_cells(run), len(run) - 1,
-                      push=_slide_token(tr), threat=str(tr))
+                      push=_slide_token(tr), threat=str(tr), nexts=nexts)
     # a threat of its own for next turn
-    mine_next = _scoring_turns(S1, T1)
     if mine_next:
         tr, run = mine_next[0]
         have = tuple(c for c in run if S1 >> c & 1)
-        if tr.slide is None:
-            return Reason("threat", _line_cells(have), len(have), gap=cell_name(tr.place))
-        return Reason("threat_push", _line_cells(have), len(have), gap=cell_name(tr.place),
-                      push=_slide_token(tr))
+        kind = "threat" if tr.slide is None else "threat_push"
+        return Reason(kind, _line_cells(have), len(have), gap=cell_name(tr.place),
+                      push=_slide_token(tr), nexts=nexts)
     # quiet: build a line, or cut one of the opponent's
     everywhere = (1 << 64) - 1
     n, cells = _best_window(S1, T1, S1 & ~S0)          # through the pawns it moved
@@ -237,7 +259,24 @@ def hint(position: Position, *, rng: random.Random | None = None,
     rng = random.Random(0) if rng is None else rng
     t = master.choose(position, rng, time_limit=time_limit, budget=budget)
     text = str(t)
-    return Hint(text, position.to_move, explain(position, text))
+    me = position.to_move
+    opp = "o" if me == BLUE else BLUE
+    after = position.play(text)
+    if not after.over and _can_score(after, opp):
+        # the search's turn lets the opponent score at once: try every legal turn
+        from glissando.review import holding_turn
+        held = holding_turn(position, opp, 1)
+        if held is None:
+            O, M = _sides(after, opp)
+            reply = tactics.scoring_turn(O, M)
+            return Hint(text, me, Reason("lost", threat=str(reply)))
+        text = held
+    return Hint(text, me, explain(position, text))
+
+
+def _can_score(p: Position, side: str) -> bool:
+    A, D = _sides(p, side)
+    return bool(batch.can_score(np.array([A], dtype=U), np.array([D], dtype=U))[0])
 
 
 def reason_text(h: Hint) -> tuple[str, dict]:
@@ -247,14 +286,23 @@ def reason_text(h: Hint) -> tuple[str, dict]:
     params = {"turn": h.turn, "length": r.length, "gap": r.gap or "", "push": r.push or "",
               "threat": r.threat or "", "moves": r.moves, "gaps": ", ".join(r.gaps),
               "cells": ", ".join(r.line),
-              "first": r.line[0] if r.line else "", "last": r.line[-1] if r.line else ""}
+              "first": r.line[0] if r.line else "", "last": r.line[-1] if r.line else "",
+              "next": r.nexts[0] if r.nexts else "", "next2": r.nexts[1] if len(r.nexts) > 1 else "",
+              "also": ""}
     key = r.kind
     if key in ("win", "score") and r.push:
         key += "_push"
+    if key in ("threat", "threat_push"):
+        key = "threats" if len(r.nexts) > 1 else "threat"
+    if key.startswith("block") and r.nexts:
+        params["also"] = r.nexts[0]                      # blocks and threatens at once
     return key, params
 
 
 def sentence(h: Hint) -> str:
     """The hint in English (``TEMPLATES`` filled in)."""
     key, params = reason_text(h)
-    return TEMPLATES[key].format(**params)
+    text = TEMPLATES[key].format(**params)
+    if params["also"]:
+        text += " " + TEMPLATES["also"].format(next=params["also"])
+    return text

@@ -101,18 +101,24 @@ def hint(canvas, scene) -> None:
     reason under the board, while the position it was found for is shown."""
     box = rect(view.HINT_NOTE)
     if scene.hint_task.thinking and scene.human_to_move:
+        canvas.fill(theme.BG, box)                      # over the colour key, square corners
+        canvas.panel(box, theme.BG2, radius=12, border=theme.LINE)
         fitted(canvas, texts.hint_thinking(), box.center, theme.SMALL, theme.MUTED, anchor="center")
         return
     if scene.hint is None or scene.hint[0] != scene.pos.to_text() or not scene.human_to_move:
         return
     _text, turn, sentence = scene.hint
     t = Turn.parse(turn)
+    tip = scene.tip
+    if tip is not None and tip.placed is not None and tip.placed != t.place:
+        return                                          # placed elsewhere: the hint is stale
     hue = (120, 230, 255)
     if scene.board.stage == "place":
         canvas.circle(hue, cell_center(t.place), PAWN_R + 4, 4)
         canvas.circle(hue, cell_center(t.place), 6)
     if t.slide is not None and scene.board.stage in ("place", "slide"):
         canvas.polygon(hue, view.arrow(*t.slide, size=13))
+    canvas.fill(theme.BG, box)                          # the colour key under the corners
     canvas.panel(box, theme.BG2, radius=12, border=hue)
     from ludotheque.session import fit_text
     from ludotheque.session.endpanel import theme_measure

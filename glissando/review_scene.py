@@ -46,9 +46,10 @@ class ReviewScene(Scene):
         super().__init__(app)
         self.replay = Replay(start, list(turns), k=len(turns))
         self.names, self.hinted = dict(names), set(hinted)
-        self.task = AITask(app.run_worker)
+        self.task = AITask(app.run_worker, timeout=None)   # no time limit: Back leaves
         self.result: dict | None = None          # review_game's answer once it came
         self.failed = False
+        self.waited = 0.0                        # seconds since the review was asked for
         col = Box(20, 100, 296, 600)
         self.prev_btn = Button((976, 560, 134, 50), "‹", lambda: self.step(-1), size=theme.LARGE)
         self.next_btn = Button((1122, 560, 134, 50), "›", lambda: self.step(1), size=theme.LARGE)
@@ -70,6 +71,11 @@ class ReviewScene(Scene):
         self.task.cancel()
 
     def update(self, dt: float) -> None:
+        if self.task.thinking:
+            seen = int(self.waited)
+            self.waited += dt                   # shown beside "looking…": the review is slow
+            if int(self.waited) != seen:
+                self.app.redraw()
         d = self.task.poll()
         if d is not None:
             self.result, self.failed = d.value, d.value is None
@@ -172,7 +178,7 @@ class ReviewScene(Scene):
         fitted(canvas, texts.review_step(r.k, len(r.turns)), (20, 70), theme.BODY, theme.TEXT, max_width=296)
         box = Box(20, 110, 296, 430)
         if self.task.thinking:
-            self._paragraph(canvas, texts.review_working(), box, color=theme.MUTED)
+            self._paragraph(canvas, f"{texts.review_working()} {int(self.waited)} s", box, color=theme.MUTED)
             return
         if self.failed:
             self._paragraph(canvas, texts.hint_failed(), box, color=theme.MUTED)
@@ -185,12 +191,16 @@ class ReviewScene(Scene):
             y = self._paragraph(canvas, texts.review_mistake(self.names.get(x["side"], x["side"]), x["turn"],
                                                             x["index"] + 1, x["better"], x["decisive"]),
                                 Box(box.x, y, box.w, box.bottom - y)) + 14
-        if here:
-            for color, label in ((MISTAKE, _("Red: the turn played")),
-                                 (BETTER, _("Blue: the turn that would have held"))):
+        if here:        # the rings' colours named by the ring, not as players' colours
+            for color, label in ((MISTAKE, _("turn played (red ring)")),
+                                 (BETTER, _("would have held (cyan ring)"))):
                 canvas.circle(color, (box.x + 10, y + 10), 9, 3)
                 fitted(canvas, label, (box.x + 28, y + 10), 16, theme.MUTED, anchor="midleft", max_width=box.w - 30)
                 y += 26
+        if self.mistakes:                # what the "?" marks of the move list mean
+            fitted(canvas, "?", (box.x + 10, y + 10), 18, MISTAKE, anchor="center", bold=True)
+            self._paragraph(canvas, _("in the list: after that turn a point could no longer be stopped"),
+                            Box(box.x + 28, y, box.w - 28, box.bottom - y), color=theme.MUTED, size=16)
         fitted(canvas, texts.review_keys(), (640, 700), 15, theme.MUTED, anchor="center", max_width=560)
 
     def _draw_list(self, canvas) -> None:

@@ -16,7 +16,7 @@ two pawns of the line to remove them. H or the Hint button: a good turn and why
 (decision 13). U, Backspace or Ctrl+Z undo. Keyboard: arrows move the cursor; Enter or
 Space places; in the slide step Space selects the pawn under the cursor and an arrow key
 slides it, Enter means no slide. Esc clears a selection, else opens the pause menu.
-After the game: Enter/R rematch, V shows the board, E reviews the game.
+After the game: Enter or E reviews the game, R rematch, V shows the board.
 """
 
 from __future__ import annotations
@@ -79,7 +79,8 @@ class GlissandoScene(Scene):
         self.hints_on = hints_on(opts.get("hints", "auto"), config.players)
         self.hint_task = AITask(app.run_worker)
         self.hint = None                 # (position text, turn, sentence) shown now
-        self.hint_used = False           # a hint was shown during this turn
+        # a hint was shown during this turn (kept in the save: decision 13 after a resume)
+        self.hint_used = isinstance(config.resume, dict) and config.resume.get("hint_pending") is True
         self.clock = self.score_flash = 0.0
         self.no_slide_btn = Button(rect(view.ACTION_BTN), lambda: _("No slide (Enter)"),
                                    self.skip_slide, color=theme.PANEL_HI, size=22)
@@ -154,7 +155,7 @@ class GlissandoScene(Scene):
         and ``history``, the turns again under the name the previous version reads, so
         a game saved now still resumes there."""
         return {"hinted": sorted(i for i in self.hinted if i < len(self.log)),
-                "history": list(self.log.turns)}
+                "hint_pending": self.hint_used, "history": list(self.log.turns)}
 
     def save_data(self) -> dict | None:
         """The autosave (``GameSession.save_data``: players, seed, start, turns, position)
@@ -324,6 +325,7 @@ class GlissandoScene(Scene):
         turn, key, params = d.value
         self.hint = (d.key, turn, texts.hint_sentence(key, params))
         self.hint_used = True
+        self.session.autosave()                 # the pending "(hint)" mark survives a close
 
     # ------------------------------------------------------------------ the end
     def _end_title(self) -> str:
@@ -383,7 +385,9 @@ class GlissandoScene(Scene):
                     self.undo()
                 self.end.show()
                 return True
-        elif self.review_btn.handle(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_e):
+        # Enter (the panel's default) opens the review: it must not throw the game away
+        elif self.review_btn.handle(event) or (event.type == pygame.KEYDOWN
+                                               and event.key in (pygame.K_e, *ENTER)):
             if event.type == pygame.KEYDOWN:
                 self.open_review()
             return True
@@ -443,7 +447,7 @@ class GlissandoScene(Scene):
                 self.place(b.cursor)
             elif stage == "slide":
                 if self.tip.at(b.cursor) == self.pos.to_move:
-                    b.selected = None if b.selected == b.cursor else b.cursor
+                    b.selected = b.cursor                    # Esc drops the selection
                 else:
                     self.app.toast(_("Select one of your pawns (Space), then an arrow key."), 2)
             elif stage == "remove":

@@ -95,19 +95,21 @@ def stage(name: str, stage: str, *, ai: bool, thinking: bool, scoring: bool,
 #: :data:`glissando.hints.TEMPLATES` (a test checks they agree).
 HINTS = {
     "win": lambda: _("Play {turn}: it completes the line {first}–{last} ({length} pawns) and wins the game."),
-    "win_push": lambda: _("Play {turn}: the push {push} completes the line {first}–{last} ({length} pawns) and wins the game."),
+    "win_push": lambda: _("Play {turn}: the slide {push} completes the line {first}–{last} ({length} pawns) and wins the game."),
     "score": lambda: _("Play {turn}: it completes the line {first}–{last} ({length} pawns) and scores a point."),
-    "score_push": lambda: _("Play {turn}: the push {push} completes the line {first}–{last} ({length} pawns) and scores a point."),
+    "score_push": lambda: _("Play {turn}: the slide {push} completes the line {first}–{last} ({length} pawns) and scores a point."),
     "double": lambda: _("Play {turn}: it makes two threats at once ({gaps}); your opponent cannot stop both."),
     "forced": lambda: _("Play {turn}: it starts a forced sequence; you score within {moves} turns whatever your opponent does."),
     "block": lambda: _("Your opponent threatens to complete the line {first}–{last} on {gap}. Play {turn}: it takes that cell."),
     "block_threat_push": lambda: _("Your opponent threatens {threat}, which completes the line {first}–{last}. Play {turn} to stop it."),
-    "block_push": lambda: _("Your opponent threatens to complete the line {first}–{last}. Play {turn}: the push {push} breaks it up."),
-    "threat": lambda: _("Play {turn}: you then have {length} pawns on the line {first}–{last}; next turn a pawn on {gap} completes it."),
-    "threat_push": lambda: _("Play {turn}: you then have {length} pawns on the line {first}–{last}; next turn the push {push} completes it."),
+    "block_push": lambda: _("Your opponent threatens to complete the line {first}–{last}. Play {turn}: the slide {push} breaks it up."),
+    "threat": lambda: _("Play {turn}: you then have {length} pawns on the line {first}–{last}; next turn {next} completes it."),
+    "threats": lambda: _("Play {turn}: it makes two threats; next turn {next} or {next2} scores."),
     "build": lambda: _("Play {turn}: it puts {length} of your pawns on the line {first}–{last}, with room for five."),
     "spoil": lambda: _("Play {turn}: it cuts your opponent's line {first}–{last}."),
     "develop": lambda: _("Play {turn}: no line is in reach yet for either side; this turn prepares the board."),
+    "lost": lambda: _("Your position is lost: whatever you play, your opponent can score next turn (after {turn}, with {threat})."),
+    "also": lambda: _("It also threatens {next} next turn."),
 }
 
 
@@ -115,7 +117,10 @@ def hint_sentence(key: str, params: dict) -> str:
     """The translated sentence of a hint (``glissando.hints.reason_text``'s output)."""
     text = HINTS.get(key, HINTS["develop"])()
     try:
-        return text.format(**params)
+        text = text.format(**params)
+        if params.get("also"):                        # a block that also threatens
+            text += " " + HINTS["also"]().format(next=params["also"])
+        return text
     except (KeyError, IndexError, ValueError):        # a translation with a bad field
         return HINTS["develop"]().format(turn=params.get("turn", ""))
 
@@ -158,7 +163,7 @@ def review_mistake(name: str, turn: str, number: int, better: str | None, decisi
     head = head.format(k=number, turn=turn, name=name)
     if better:
         return head + " " + _("{turn} would have held.").format(turn=better)
-    return head + " " + _("No turn tried would have held.")
+    return head + " " + _("Every turn there was tried and none would have held: the game was lost earlier.")
 
 
 def review_none() -> str:

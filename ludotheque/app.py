@@ -225,7 +225,7 @@ class App:
             # last, once the window, its surface, the canvas and the frame state exist (the
             # toggle redraws on them): before, a remembered full screen crashed every start
             self._toggle_fullscreen(save=False)
-        self._report_problems()
+        self.report_problems()
 
     def _open_window(self, size) -> pygame.Surface:
         """Open the window: ``size`` px exactly when given (``--size``), else 1280×720 or
@@ -304,7 +304,7 @@ class App:
         """Show ``text`` for ``seconds`` at the bottom of the screen."""
         self.toasts.add(text, seconds)
 
-    def _report_problems(self) -> None:
+    def report_problems(self) -> None:
         """Show, once each, as toasts: what the settings have to say (a value corrected,
         a file set aside, settings that cannot be kept: :meth:`Settings.take_messages`)
         and what the saves have to say (:attr:`SaveStore.problems`)."""
@@ -326,7 +326,7 @@ class App:
         if data is None:
             return False
         ok = self.saves.save(sid, data)
-        self._report_problems()
+        self.report_problems()
         return ok
 
     def run_worker(self, fn, *args) -> concurrent.futures.Future:
@@ -470,7 +470,7 @@ class App:
                 self.saves.release(gid)
             except (OSError, ValueError) as exc:
                 log.warning("lock of %s not released: %s", gid, exc)
-        self._report_problems()
+        self.report_problems()
         self.push(MenuScene(self))
 
     def game_scene(self):
@@ -732,9 +732,11 @@ class App:
             if end is not None and time.perf_counter() >= end:
                 return []
 
-    def _wait_until(self, deadline: float) -> None:
-        """Wait for the next frame; while the top scene tracks the pointer, look at the
-        event queue every :data:`POLL` s meanwhile (the stamps follow the pointer)."""
+    def wait_until(self, deadline: float) -> None:
+        """Wait for the next frame, due at ``deadline`` (``time.perf_counter()`` s); while
+        the top scene tracks the pointer, look at the event queue every :data:`POLL` s
+        meanwhile (the stamps follow the pointer, decision 2). Returns at the deadline,
+        or at once when the app stops running."""
         while self.running:
             left = deadline - time.perf_counter()
             if left <= 0:
@@ -764,7 +766,7 @@ class App:
                     last = time.perf_counter()
                     deadline = last                  # draw what the event changed at once
                     continue
-                self._wait_until(deadline)
+                self.wait_until(deadline)
                 now = time.perf_counter()
                 deadline = max(deadline + period, now)
                 dt, last = now - last, now

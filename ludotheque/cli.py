@@ -158,7 +158,7 @@ def main(games, argv=None, prog: str = "ludotheque") -> int:
         print(screen.message(seen) or screen.refused(seen), file=sys.stderr)
         pygame.quit()
         return 1
-    app._report_problems()                               # settings' sentences: said once, as toasts
+    app.report_problems()                               # settings' sentences: said once, as toasts
     signals.attach(app)
     app.to_menu()
     if args.demo:

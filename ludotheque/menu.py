@@ -74,7 +74,7 @@ def resume_game(app, game) -> None:
         app.toast(held_elsewhere_text(), 5)
         return
     data = app.saves.load(game.id)
-    app._report_problems()
+    app.report_problems()
     if data is None:
         return
     players = data.get("players") if isinstance(data, dict) else None
@@ -101,7 +101,7 @@ def start_game(app, game, config: GameConfig) -> None:
             raise
         log.warning("save of %s unusable: %s", game.id, exc)
         app.saves.reject(game.id, str(exc))
-        app._report_problems()
+        app.report_problems()
         return
     while len(app.stack) > 1:
         app.pop()
@@ -367,7 +367,7 @@ class SetupScene(Scene):
                 # of the stored one (Expert for a Master default in Mississippi) is not
                 self.app.settings.ai_level = self.level
         self.app.settings.save()
-        self.app._report_problems()
+        self.app.report_problems()
         gid = self.game.id
         if self.app.saves.held_elsewhere(gid):
             self.app.toast(held_elsewhere_text(), 5)

@@ -85,7 +85,31 @@ def _silence_terminal() -> None:
         os.close(null)
 
 
+def attached():
+    """The app a quit signal now quits (given to :func:`attach`), or None: before the
+    loop, after it, or when :func:`attach` refused it for a signal that came first."""
+    return _app
+
+
+def reset() -> None:
+    """Forget the app and any quit signal remembered from before it (a new app in the
+    same process, as the tests start one after another)."""
+    global _app, _quitting, _pending_exit
+    _app, _quitting, _pending_exit = None, False, None
+
+
 def _on_quit_signal(signum, frame) -> None:
+    request_exit(signum)
+
+
+def request_exit(signum: int) -> None:
+    """What a quit signal ``signum`` (``SIGINT``, ``SIGTERM``, ``SIGHUP``) does, as the
+    module docstring says: with an app running, post ``pygame.QUIT`` (a second one:
+    ``SystemExit(0)``); without one, remember the status and raise
+    ``SystemExit(128 + signum)``, raised again by :func:`attach` if it was swallowed.
+
+    :raises SystemExit: as above.
+    """
     global _quitting, _pending_exit
     name = signal.Signals(signum).name
     if signum == getattr(signal, "SIGHUP", None):

@@ -54,7 +54,10 @@ _CANDIDATES = {False: (str(FONT),), True: (str(FONT_BOLD),)}  # shipped DejaVu S
 
 
 @functools.cache
-def _font_file(bold: bool) -> str | None:
+def font_file(bold: bool) -> str | None:
+    """The path of the font file text is drawn with (regular or ``bold``): the shipped
+    DejaVu Sans (:data:`ludotheque.paths.FONT`, ``FONT_BOLD``), else pygame's own
+    ``freesansbold.ttf``; None when neither is there (pygame's default font is used)."""
     for p in _CANDIDATES[bold]:
         if os.path.isfile(p):
             return p
@@ -220,7 +223,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     """A cached font of ``size`` px (French accents included)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    path = _font_file(bold)
+    path = font_file(bold)
     try:
         return _Font(path, size)
     except (OSError, pygame.error):

@@ -227,11 +227,13 @@ class Slider(Widget):
         self.commit = commit or (lambda: None)
         self.dragging = False
 
-    def _track(self) -> pygame.Rect:
+    def track(self) -> pygame.Rect:
+        """The groove the knob slides along (design units): its left end is 0, its
+        right end 1; a press or drag anywhere on the row sets the value under the pointer."""
         return pygame.Rect(self.rect.right - 300, self.rect.centery - 4, 270, 8)
 
     def _set_from_x(self, x):
-        tr = self._track()
+        tr = self.track()
         self.set(max(0.0, min(1.0, (x - tr.left) / tr.width)))
 
     def handle(self, event) -> bool:
@@ -257,7 +259,7 @@ class Slider(Widget):
         canvas = as_canvas(canvas)
         canvas.panel(self.rect, theme.PANEL, radius=12, border=theme.LINE)
         canvas.text(_label(self.label), (self.rect.x + 16, self.rect.centery), theme.BODY, anchor="midleft")
-        tr = self._track()
+        tr = self.track()
         canvas.rect(theme.BG2, tr, border_radius=4)
         filled = tr.copy()
         filled.width = int(tr.width * self.get())
@@ -313,6 +315,12 @@ class TextEntry(Widget):
             self.selected = bool(self.text)
             self._active_at = time.monotonic()
         self._focused = value
+
+    @property
+    def active_at(self) -> float:
+        """When (``time.monotonic()`` s) the field last got the focus, a key or a click:
+        the cursor blinks from then for :data:`CURSOR_BLINK_FOR` s."""
+        return self._active_at
 
     def cursor_on(self, now: float | None = None) -> bool:
         """True when the text cursor is drawn at ``now`` (time.monotonic s)."""

@@ -161,4 +161,15 @@ def shutdown(wait: bool = False) -> None:
         _process_pool = _thread_pool = None
 
 
+def reset() -> None:
+    """Stop the workers (as :func:`shutdown`) and forget earlier losses: the next
+    :func:`submit` starts a fresh worker process with all :data:`MAX_RESTARTS` restarts
+    left, as at the start of an app run (a test that needs a real worker process starts
+    here, whatever the tests before it killed)."""
+    global _restarts, _process_broken
+    shutdown(wait=False)
+    with _lock:
+        _restarts, _process_broken = 0, False
+
+
 atexit.register(shutdown, True)

@@ -24,7 +24,7 @@ __all__ = [
     "SIZE", "COLUMNS", "TARGET_SUM", "MAX_NUMBER", "DEFAULT_BOARD", "POINTS",
     "RuleError", "BoardError", "Board", "Run", "cell_name",
     "load_board", "load_board_file", "board_from_data", "available_boards",
-    "board_dirs", "register_board_dir", "ASSET_BOARD_DIR", "board_problems",
+    "board_dirs", "register_board_dir", "ASSET_BOARD_DIR", "board_problems", "clear_board_problems",
     "MAX_BOARD_BYTES",
 ]
 
@@ -264,6 +264,12 @@ def board_problems() -> list[str]:
     (:class:`BoardError` messages, oldest first, each once), so that the screen can
     tell the player."""
     return list(_problems)
+
+
+def clear_board_problems() -> None:
+    """Forget the skipped layouts noted so far: the next skip is noted afresh (a test
+    starts with none, as a new process does)."""
+    _problems.clear()
 
 
 def _listing(folder: Path) -> set[str]:

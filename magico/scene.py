@@ -411,8 +411,13 @@ class MagicoScene(MagicoScreen, Scene):
     def _pace(self) -> float:
         return 0.6 if self.session.seats.all_ai else 1.0
 
-    def _show_ai_turn(self, turn: str) -> None:
-        """Queue the computer's turn step by step: expression, result, cell."""
+    def show_computer_turn(self, turn: str) -> None:
+        """Play the computer's decided ``turn`` (:class:`magico.rules.Turn` text, e.g.
+        ``"6,3 6+3=9 b2"``) as the player watches it, step by step on the session's
+        timeline: the expression, its result (a wrong one beside the right one, K-7a),
+        the glowing cells, the cell; then it is committed.
+
+        :raises ValueError: ``turn`` is not a turn's text (:meth:`Turn.parse`)."""
         t = Turn.parse(turn)
         step, tl = AI_STEP * self._pace(), self.session.timeline
         me = self.pos.to_move
@@ -574,7 +579,7 @@ class MagicoScene(MagicoScreen, Scene):
         if d is not None and self.phase is Phase.AI and d.key == len(self.turns):
             if d.fallback:
                 log.warning("magico: the computer's decision fell back (%s)", d.error)
-            self._show_ai_turn(d.value)
+            self.show_computer_turn(d.value)
         if self.reviewing.poll():
             self.app.redraw()
 

@@ -32,7 +32,7 @@ from mississippi.sim import (DECEL, MAX_SPEED, FlipToss, TableSim, launch_spot,
 
 __all__ = ["Level", "LEVELS", "ShotPlan", "Seat", "plan_shot", "plan_lag", "plan_counter",
            "plan_target", "choose_role", "flip_delay", "catch_delay", "counter_delay",
-           "forgets_knock", "play_match", "score"]
+           "forgets_knock", "play_match", "flip_race", "score"]
 
 _PARAMS = PhysicsParams()    # M-P2's e(v), used only to guess first speeds
 FAR_EDGE = {"left": RIGHT_EDGE, "right": LEFT_EDGE}
@@ -531,7 +531,7 @@ def play_match(seed: int, levels: dict | tuple = ("expert", "expert"), *,
             rep, _ = real_shot(plan)
             m.shot(rep)
         elif ph == "flip":
-            _flip_race(m, seat, rng, toss, mu, seed, real_shot)
+            flip_race(m, seat, rng, toss, mu, seed, real_shot)
         if trace is not None:
             trace(ph, m, rep)
     capped = m.phase != "over"
@@ -549,13 +549,20 @@ def play_match(seed: int, levels: dict | tuple = ("expert", "expert"), *,
     }
 
 
-def _flip_race(m: Match, seat: dict, rng: random.Random, toss: FlipToss, mu: float, seed: int,
-               real_shot, window: float = FLIP_WINDOW_S) -> None:
+def flip_race(m: Match, seat: dict, rng: random.Random, toss: FlipToss, mu: float, seed: int,
+              real_shot, window: float = FLIP_WINDOW_S) -> None:
     """Resolve one flip window between two AIs (M-F1…M-F4) on the match ``m``: the placer
     would start the flip after its reaction delay, the shooter releases a counter shot
     after its own; :func:`mississippi.rules.flip_race_winner` says who was first. A
     counter that leaves the target resting fully on the table (pushed back) closes the
-    window before any flip (M-F3 interpretation in ``rules``)."""
+    window before any flip (M-F3 interpretation in ``rules``).
+
+    :param seat: side → :class:`Seat` or :class:`Level` of each AI.
+    :param toss: the flip's physics (:class:`~mississippi.sim.FlipToss`); ``mu`` the
+        table's friction coefficient μ; ``seed`` the counter plan's seed.
+    :param real_shot: ``real_shot(plan, side=None, table=None) -> (report, sim)``, the
+        counter shot played on the table (as :func:`play_match` does).
+    :param window: the flip window (s, M-F1)."""
     placer, shooter = m.placer, m.shooter
     seat = {k: (v if isinstance(v, Seat) else Seat(v)) for k, v in seat.items()}
     t_flip = seat[placer].flip_delay(rng)

@@ -173,6 +173,17 @@ PUCK_STATES = ("table", "overhang", "gutter_left", "gutter_right", "off_table")
 EVENT_KINDS = ("contact", "rail", "drop", "overhang", "off_table", "topple")
 
 
+PYMUNK_INTERNALS = True
+"""Worlds made while True read every body's velocities through pymunk 7's internals in
+one Chipmunk call (:class:`_BodyScan`, performance); False: through the public
+``pymunk.batch`` functions only, as on any other pymunk layout. Same shots either way
+(tests/mississippi/test_physics.py compares them)."""
+
+BATCH_SUBSTEPS = True
+"""Worlds made while True run the sub-steps that need no bookkeeping in one batch
+(:func:`_batch_stepper`, performance); False: one by one (:meth:`World._substep`). Same
+pucks, events and sub-step counts either way (tested)."""
+
 _scan_buffers = threading.local()
 
 
@@ -883,7 +894,7 @@ class World:
         s.gravity = (0.0, 0.0)
         self._space = s
         self._space_step = _stepper(s)
-        self._batch = _batch_stepper(s)
+        self._batch = _batch_stepper(s) if BATCH_SUBSTEPS else None
         self._h = p.dt
         # Products give the pair values (a tiny floor keeps a zero puck value possible).
         # Puck–puck restitution is set per contact when it begins (_on_puck_puck, M-P2);
@@ -916,6 +927,7 @@ class World:
         self._puck_of_cp: dict[Any, _Puck] = {}      # cpBody * -> puck (raw callbacks)
         self._buf = _scan_buffer()
         self._bodies = _BodyScan(self._buf)
+        self._bodies.fast = self._bodies.fast and PYMUNK_INTERNALS
         self._rest_v2 = p.rest_speed ** 2
         # per float of a scan (3 per body): (rest_speed² + rest_ω²) / 3, see _scan
         self._rest_t2 = (p.rest_speed ** 2 + (p.rest_rim_speed / t.puck_radius) ** 2) / 3.0

@@ -89,8 +89,8 @@ def test_assets_are_found_through_the_package():
 def test_text_is_drawn_with_the_shipped_font():
     from ludotheque import theme
 
-    assert theme._font_file(False) == str(paths.FONT)
-    assert theme._font_file(True) == str(paths.FONT_BOLD)
+    assert theme.font_file(False) == str(paths.FONT)
+    assert theme.font_file(True) == str(paths.FONT_BOLD)
 
 
 def test_shipped_font_has_the_letters_of_french():
@@ -191,7 +191,7 @@ def test_a_launcher_pointing_at_a_moved_install_is_mended_at_start(home):
     menu = home / ".local" / "share" / "applications" / "ludotheque.desktop"
     gone = ["/nowhere/old venv/bin/ludotheque"]
     for f in (menu, home / "Desktop" / "ludotheque.desktop"):
-        launcher._complete_desktop_file(f, gone)
+        f.write_text(launcher.desktop_entry(gone), encoding="utf-8")
     assert set(launcher.stale()) == {menu, home / "Desktop" / "ludotheque.desktop"}
     mended = launcher.mend()
     assert menu in mended
@@ -205,7 +205,7 @@ def test_mending_keeps_a_launcher_the_player_removed_removed(home):
     desktop = home / "Desktop" / "ludotheque.desktop"
     menu = home / ".local" / "share" / "applications" / "ludotheque.desktop"
     desktop.unlink()
-    launcher._complete_desktop_file(menu, ["/nowhere/ludotheque"])
+    menu.write_text(launcher.desktop_entry(["/nowhere/ludotheque"]), encoding="utf-8")
     launcher.mend()
     assert _exec(menu) == launcher.command() and not desktop.exists()
 

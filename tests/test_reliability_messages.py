@@ -131,10 +131,13 @@ def test_a_settings_folder_that_cannot_be_reached_is_not_called_a_damaged_file(t
 
 @pytest.mark.parametrize("errno_, kind", [(13, "denied"), (20, "blocked"), (19, "gone"), (5, "io")])
 def test_each_unreachable_kind_has_its_own_sentence(tmp_path, monkeypatch, errno_, kind):
-    def unreachable(path):
-        raise storage._unreachable(Path(path), OSError(errno_, os.strerror(errno_)))
-    monkeypatch.setattr(storage, "read_json", unreachable)
-    s = Settings.load(tmp_path / "settings.json")
+    settings = tmp_path / "settings.json"
+    settings.write_text("{}")                           # a good file the disk will not give
+
+    def refused(path, *args, **kwargs):
+        raise OSError(errno_, os.strerror(errno_), str(path))
+    monkeypatch.setattr(storage, "open", refused, raising=False)   # storage's own open() only
+    s = Settings.load(settings)
     said = s.take_messages()
     assert len(said) == 1 and "damaged" not in said[0]
     words = {"denied": "not allowed", "blocked": "a file stands", "gone": "is gone", "io": "disk reported an error"}

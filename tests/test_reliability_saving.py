@@ -203,7 +203,7 @@ def test_a_full_disk_in_a_game_then_space_freed_the_game_is_saved_again_and_at_q
     before = w.writes
     assert run_until(app, lambda: w.writes > before, max_seconds=120)
     store.flush()
-    app._report_problems()
+    app.report_problems()
     assert "Saving works again: the game is saved." in shown
     assert on_disk(tmp_path / "saves", "glissando-demo") == json.loads(json.dumps(scene.save_data()))
     w.fail = errno.ENOSPC
@@ -249,16 +249,14 @@ def fill(folder: Path) -> Path:
 
 
 def test_a_real_full_disk_keeps_the_last_save_and_saving_comes_back_when_space_is_freed(tmp_path, small_disk):
-    store = SaveStore(small_disk / "saves")
+    written = []
+
+    def writer(path, text):                     # the default writer, counted
+        written.append(text)
+        storage.write_text(path, text)
+    store = SaveStore(small_disk / "saves", writer=writer)
     app, shown = counting_app(tmp_path, store)
     scene = demo(app, seed=4)
-    written = []
-    real = store._writer_fn
-
-    def writer(path, text):
-        written.append(text)
-        real(path, text)
-    store._writer_fn = writer
     assert run_until(app, lambda: len(written) >= 2, max_seconds=120)
     store.flush()
     kept = (small_disk / "saves" / "glissando-demo.json").read_text()      # a demo's own save
@@ -266,7 +264,7 @@ def test_a_real_full_disk_keeps_the_last_save_and_saving_comes_back_when_space_i
     n = len(written)
     assert run_until(app, lambda: len(written) >= n + 3, max_seconds=240)   # three turns on a full disk
     store.flush()
-    app._report_problems()
+    app.report_problems()
     assert (small_disk / "saves" / "glissando-demo.json").read_text() == kept    # the last good save, whole
     assert sum("disk is full" in t for t in shown) == 1, shown
     assert not any("Saves are off" in t for t in shown)
@@ -274,7 +272,7 @@ def test_a_real_full_disk_keeps_the_last_save_and_saving_comes_back_when_space_i
     n = len(written)
     assert run_until(app, lambda: len(written) > n, max_seconds=120)
     store.flush()
-    app._report_problems()
+    app.report_problems()
     assert "Saving works again: the game is saved." in shown
     assert on_disk(small_disk / "saves", "glissando-demo") == json.loads(json.dumps(scene.save_data()))
     assert [p.name for p in (small_disk / "saves").iterdir() if p.name.endswith(".tmp")] == []

@@ -217,19 +217,21 @@ def test_closing_the_terminal_saves_and_exits_0(tmp_path):
     assert "SIGHUP: saving and quitting" in log and "Traceback" not in log
 
 
-def test_a_quit_signal_during_start_up_ends_the_app_even_if_its_exit_was_swallowed(monkeypatch):
+def test_a_quit_signal_during_start_up_ends_the_app_even_if_its_exit_was_swallowed():
     """Seen in a real process: SIGTERM while SDL was opening the window; the handler's
     SystemExit was lost on the way and the app went on to its menu, deaf to the SIGTERM.
     The signal is remembered, and the app stops when it is attached to the loop."""
     from ludotheque import signals
 
-    monkeypatch.setattr(signals, "_pending_exit", None)
-    monkeypatch.setattr(signals, "_app", None)
-    try:                                              # whoever swallowed it
-        signals._on_quit_signal(signal.SIGTERM, None)
-    except SystemExit as exc:
-        assert exc.code == 128 + signal.SIGTERM
-    with pytest.raises(SystemExit) as stopped:
-        signals.attach(object())
-    assert stopped.value.code == 128 + signal.SIGTERM
-    assert signals._app is None                       # never attached: no loop runs
+    signals.reset()
+    try:
+        try:                                          # whoever swallowed it
+            signals.request_exit(signal.SIGTERM)      # what the handler does
+        except SystemExit as exc:
+            assert exc.code == 128 + signal.SIGTERM
+        with pytest.raises(SystemExit) as stopped:
+            signals.attach(object())
+        assert stopped.value.code == 128 + signal.SIGTERM
+        assert signals.attached() is None             # never attached: no loop runs
+    finally:
+        signals.reset()

@@ -127,3 +127,54 @@ def test_G_5_review_of_a_computer_game_makes_only_true_claims():
             assert held.winner == m.side or not can_score_by_rules(held)
     if r.decisive is not None:
         assert r.decisive.side == r.loser
+
+
+# ------------------------------------------------------------------ trial3 findings
+
+def test_G_5_in_a_lost_position_the_hint_says_so_instead_of_a_plan():
+    # trial3 screenshot 64: every blue turn lets orange score next turn (see
+    # test_review); the hint said "Play d6 b4^ … the push b5> completes it"
+    from tests.glissando.test_review import GAME2_T29
+    p = Position.from_text(GAME2_T29)
+    h = hints.hint(p, time_limit=math.inf, budget=60_000)
+    key, params = hints.reason_text(h)
+    assert key == "lost" and "lost" in hints.sentence(h)
+    after = p.play(h.turn)
+    assert after.play(params["threat"]).points == (0, 2)     # the reply named scores
+
+
+def test_G_5_a_hint_never_lets_the_opponent_score_when_a_turn_holds():
+    # orange to move; blue threatens d5 (d1-d4) and the Master's quick choice is not
+    # trusted: the hinted turn must leave blue no point next turn
+    p = Position.from_text("O7/O7/O7/8/3B4/3B4/3B4/3B4 o 0-0 28-29 2")
+    h = hints.hint(p, time_limit=math.inf, budget=20_000)
+    assert hints.reason_text(h)[0] != "lost"
+    assert not can_score_by_rules(p.play(h.turn))
+
+
+def test_G_N2_threat_hints_name_the_whole_next_turn_and_it_scores():
+    # "next turn the push a4v completes it" named only a slide (trial3 23/25/37): the
+    # hint names the whole turn (placement and slide), and that turn does score
+    rng = random.Random(11)
+    seen = 0
+    for game in range(3):
+        p = Position.start(first="b")
+        while not p.over and seen < 12:
+            t = choose_turn(p, "intermediate", rng)
+            r = hints.explain(p, t)
+            if r.nexts:
+                me = p.to_move
+                for n in r.nexts:
+                    q = as_if_to_move(p.play(t), me)
+                    assert Turn.parse(n).removes is None
+                    assert q.begin().place(Turn.parse(n).place) is not None
+                    tip = q.begin().place(Turn.parse(n).place)
+                    tn = Turn.parse(n)
+                    tip = tip.slide(*tn.slide) if tn.slide else tip.skip_slide()
+                    assert tip.scores, (p.to_text(), t, n)
+                key, params = hints.reason_text(hints.Hint(t, me, r))
+                text = hints.sentence(hints.Hint(t, me, r))
+                assert r.nexts[0] in text and " push " not in text
+                seen += 1
+            p = p.play(t)
+    assert seen >= 3

@@ -283,3 +283,63 @@ def test_a_save_names_the_turns_for_this_version_and_the_previous_one(app):
     assert data["turns"] == data["history"] == ["a1"] and data["hinted"] == []
     again = GlissandoScene(app, GameConfig(players=HUMANS, resume=data))
     assert again.pos == scene.pos
+
+
+# ------------------------------------------------------------------ trial3 findings
+
+def test_a_hint_for_another_placement_goes_away_once_the_player_places_elsewhere(app):
+    # trial3 11/12: "Play e1…" stayed on screen after the player placed on h8
+    scene = start(app, FOUR)
+    key(app, pygame.K_h)
+    wait_for(app, lambda: scene.hint is not None)
+    _pos, turn, sentence = scene.hint
+    assert sentence in " ".join(drawn(app, scene))
+    click(app, at("h8"))                                  # not the hinted placement
+    assert scene.tip.stage == "slide"
+    assert sentence not in " ".join(drawn(app, scene))
+
+
+def test_a_hint_asked_before_closing_marks_the_turn_after_resume(app):
+    # trial3 205 (decision 13 loophole): hint, close, resume, play: "(hint)" and the save
+    scene = start(app, "8/8/8/8/8/8/8/8 b 0-0 32-32 2")
+    click(app, at("a1"))
+    key(app, pygame.K_RETURN)                             # Blue: a1 (a save exists now)
+    key(app, pygame.K_h)
+    wait_for(app, lambda: scene.hint is not None)
+    app.autosave(scene)                                   # what closing the window does
+    data = app.saves.load("glissando")
+    assert data["hint_pending"] is True
+    app.pop()
+    again = GlissandoScene(app, GameConfig(players=HUMANS, resume=data))
+    app.push(again)
+    frames(app, 1)
+    click(app, at("h8"))
+    key(app, pygame.K_RETURN)
+    assert again.history == ["a1", "h8"]
+    assert app.saves.load("glissando")["hinted"] == [1]
+
+
+def test_G_4_after_placing_the_arrows_slide_the_pawn_just_placed(app):
+    # trial3 16: the pawn just placed looks selected; the arrows did nothing
+    scene = start(app, "8/8/8/8/8/8/8/8 b 0-0 32-32 2")
+    click(app, at("d1"))
+    key(app, pygame.K_UP)
+    frames(app, 30)
+    wait_for(app, lambda: scene.anim is None and scene.history)
+    assert scene.history == ["d1 d1^"]
+
+
+def test_enter_on_the_end_panel_opens_the_review_and_keeps_the_game(app):
+    # trial3 139 c8/f8: Enter started a rematch at once and the review was lost
+    from glissando.review_scene import ReviewScene
+    scene = start(app, "8/8/8/8/8/8/O7/BBBB2OO b 1-0 28-29 2")
+    click(app, at("e1"))
+    key(app, pygame.K_RETURN)
+    click(app, at("a1"))
+    click(app, at("b1"))
+    frames(app, 2)
+    assert scene.pos.winner == "b" and not scene.end.hidden
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, ReviewScene)
+    app.pop()
+    assert app.top is scene and scene.history == ["e1 xa1 xb1"]

@@ -218,7 +218,7 @@ def test_volume_drag_is_heard_at_once_and_written_once_on_release(tmp_path, monk
     writes = []
     real_save = Settings.save
     monkeypatch.setattr(Settings, "save", lambda self: writes.append(self.volume) or real_save(self))
-    track = slider._track()
+    track = slider.track()
     drag(app, (track.left + 5, track.centery), (track.left + track.width // 4, track.centery), release=False)
     assert app.audio.volume < 0.3 and writes == []  # heard while dragging, nothing written yet
     drag(app, (track.left + track.width // 4, track.centery), (track.right - 1, track.centery), steps=30)
@@ -349,7 +349,7 @@ def test_corrected_settings_are_told_once_as_a_toast(tmp_path):
     (tmp_path / "settings.json").write_text(json.dumps({"schema": 1, "volume": 1e9}))
     app = make_app([make_descriptor("counter")], folder=tmp_path)
     assert app.toasts.current and "volume was out of range" in app.toasts.current
-    app._report_problems()                                 # told once, not again
+    app.report_problems()                                  # told once, not again
     assert [t for t, _left in app.toasts.queue if "volume" in t] == [app.toasts.current]
     again = make_app([make_descriptor("counter")], folder=tmp_path)
     assert again.toasts.current is None                    # corrected in the file: not said at the next start

@@ -94,7 +94,7 @@ def test_launcher_runs_a_game_installed_in_a_folder_with_spaces(tmp_path):
 
     argv = ["/home/léa/mes jeux/.venv/bin/python", "/home/léa/mes jeux/Ludothèque (copie)/main.py", "50%"]
     desktop = tmp_path / "Ludotheque.desktop"
-    launcher._complete_desktop_file(desktop, argv)
+    desktop.write_text(launcher.desktop_entry(argv), encoding="utf-8")   # what install() writes
     v = subprocess.run(["desktop-file-validate", str(desktop)], capture_output=True, text=True)
     assert v.returncode == 0 and "error" not in v.stdout.lower(), v.stdout
     value = next(l for l in desktop.read_text().splitlines() if l.startswith("Exec="))[len("Exec="):]

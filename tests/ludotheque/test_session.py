@@ -594,7 +594,9 @@ def test_every_setup_screen_fits_the_window_with_all_its_options(tmp_path, vs_ai
     app = make_app(games, folder=tmp_path)
     for game in games:
         setup = SetupScene(app, game)
-        setup._set_mode(vs_ai)
+        if vs_ai:                                  # the player steps the Mode row
+            setup.focus.widgets[0].next()
+        assert setup.vs_ai == vs_ai
         for widget in setup.focus.widgets:
             rect = widget.rect
             assert 0 <= rect.top and rect.bottom <= theme.H and rect.right <= theme.W, (game.id, rect)

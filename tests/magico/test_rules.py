@@ -14,14 +14,16 @@ from magico.rules import (
 )
 
 @pytest.fixture(autouse=True)
-def _own_board_problems(monkeypatch):
+def _own_board_problems():
     """Board files skipped by a test are its own: the process-wide list of skipped layouts
-    (magico.boards.board_problems, shown once by the game screen) starts empty and is put
-    back after it — tests/test_reliability_files.py then saw this file's broken.json
+    (magico.boards.board_problems, shown once by the game screen) starts empty and is
+    emptied after it — tests/test_reliability_files.py then saw this file's broken.json
     first (an order-dependent failure of the full suite, also on main)."""
     from magico import boards
 
-    monkeypatch.setattr(boards, "_problems", [])
+    boards.clear_board_problems()
+    yield
+    boards.clear_board_problems()
 
 
 START = "magico-classic ....../....../....../....../....../...... r 15-15"

@@ -79,6 +79,13 @@ def op_button(scene, label):
     return next(b for b in scene.op_buttons if b.label == label)
 
 
+def shown(scene):
+    """The texts the screen shows now: one frame of the scene drawn, its texts recorded."""
+    with scene.app.canvas.recording() as texts:
+        scene.draw(scene.app.canvas)
+    return [t[0] for t in texts]
+
+
 def test_K_4_space_rolls_and_the_dice_land_on_the_seeded_values(app):
     scene = start(app, seed=7)
     expected = Dice(7).roll()
@@ -129,7 +136,7 @@ def test_K_7a_wrong_answer_kind_message_stays_until_acknowledged(app):
     _answer_wrong(app, scene)
     frames(app, 180)                                              # 3 s later: still shown
     assert scene.phase == "wrong"
-    assert "Red to play" in scene._banner()                       # not yet the next player
+    assert any("Red to play" in t for t in shown(scene))          # the banner: not yet the next player
     assert scene.pos.red == 0 and scene.pos.hand("r") == 15
     saved = app.saves.load("magico")                              # the wrong turn is final
     assert saved["turns"] == ["5,2 5+2=8 wrong"] and not saved["pending"]
@@ -369,8 +376,8 @@ def test_K_8_K_10_end_screen_counts_runs_and_names_the_winner(app):
     totals, lines = scene.end_breakdown()
     assert totals == scene.pos.scores() and totals["r"] > 0        # the same as the cards
     assert len(lines["r"]) == len(scene.pos.runs("r")) and not lines["b"]
-    assert "Ann wins" in scene._banner()
-    assert scene.undo_btn not in scene._buttons() or not scene.undo()   # no undo at the end
+    assert any("Ann wins" in t for t in shown(scene))               # the banner
+    assert not scene.undo()                                         # no undo at the end
     key(app, pygame.K_u)
     assert scene.phase == "over" and scene.pos.is_over
     move(app, scene.end.rematch_btn.rect.center)
@@ -386,10 +393,10 @@ def test_banner_names_the_side_then_the_computer_in_french_and_fits(app):
         players = (PlayerSpec("Ann"), PlayerSpec("Computer (Intermediate)", "ai", "intermediate"))
         scene = start(app, players=players,
                       position="magico-classic ....../....../....../....../....../...... b 15-15")
-        banner = scene._banner()
-        assert banner == "Au tour de Bleu — Ordinateur (Intermédiaire)"
+        banner = "Au tour de Bleu — Ordinateur (Intermédiaire)"
+        assert banner in shown(scene)                             # shown whole, not cut with "…"
         fitted = fit_text(banner, 1280 - RIGHT_X - 20, theme_measure, size=26, smallest=16, bold=True)
-        assert fitted.text == banner and not fitted.cut           # whole, not cut with "…"
+        assert fitted.text == banner and not fitted.cut
         card = fit_text(scene.name("b"), 275 - 54, theme_measure, size=theme.BODY, smallest=18,
                         bold=True, max_lines=2)
         assert " ".join(card.lines) == "Ordinateur (Intermédiaire)" and not card.cut
@@ -420,7 +427,7 @@ def test_french_texts(app):
     i18n.set_language("fr")
     try:
         scene = start(app, rolls=[(5, 2)])
-        assert "Rouge" in scene._banner()
+        assert any("Rouge" in t for t in shown(scene))
         assert DESCRIPTOR.title() == "Magico" and "15" in DESCRIPTOR.pitch()
     finally:
         i18n.set_language("en")
@@ -542,7 +549,7 @@ def test_K_7_what_the_computer_did_stays_said_after_its_dice_clear(app, lang, di
 def test_K_7a_the_computers_wrong_result_is_shown_beside_the_right_one(app):
     scene = start(app, players=AI_FIRST, rolls=[(6, 3), (2, 2)])
     scene.session.timeline.clear()                      # the computer's own roll is not needed here
-    scene._show_ai_turn("6,3 6+3=8 wrong")
+    scene.show_computer_turn("6,3 6+3=8 wrong")
     assert run_until(app, lambda: scene.note is not None and "8" in scene.note[0], 5)
     text = scene.note[0].replace("\u00a0", " ")
     assert "6 + 3 = 8" in text and "9" in text          # what it wrote, and the right result

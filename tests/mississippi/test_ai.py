@@ -95,7 +95,7 @@ def test_M_F_flip_race_between_two_ais_ends_legally():
             sim = TableSim(m.table if table is None else table, seed=seed)
             return sim.shoot(m.next_puck_id, plan.x, plan.y, plan.vx, plan.vy), sim
 
-        ai._flip_race(m, {"left": ai.LEVELS["expert"], "right": ai.LEVELS["beginner"]},
+        ai.flip_race(m, {"left": ai.LEVELS["expert"], "right": ai.LEVELS["beginner"]},
                       random.Random(seed), FlipToss(), 0.20, seed, real_shot)
         m.check_invariant()
         st = m.stats

@@ -733,13 +733,7 @@ def test_M_P5_M_P7_the_public_pymunk_path_gives_the_same_shot(monkeypatch):
         return w.run_until_rest().pucks
 
     fast = shot()
-    orig = P._BodyScan.__init__
-
-    def public_only(self, buf):
-        orig(self, buf)
-        self.fast = False
-
-    monkeypatch.setattr(P._BodyScan, "__init__", public_only)
+    monkeypatch.setattr(P, "PYMUNK_INTERNALS", False)
     assert shot() == fast
 
 
@@ -773,7 +767,7 @@ def test_M_P5_batched_sub_steps_give_the_shot_of_the_sub_step_loop(monkeypatch):
     batched = _shots_of_every_kind()
     kinds = {e.kind for rep, _ in batched for e in rep.events}
     assert {"contact", "rail", "drop", "off_table", "topple", "overhang"} <= kinds
-    monkeypatch.setattr(P, "_batch_stepper", lambda space: None)
+    monkeypatch.setattr(P, "BATCH_SUBSTEPS", False)
     one_by_one = _shots_of_every_kind()
     for (r1, n1), (r2, n2) in zip(batched, one_by_one):
         assert (r1.pucks, r1.events, r1.duration, n1) == (r2.pucks, r2.events, r2.duration, n2)

@@ -254,7 +254,9 @@ def test_M_U1_the_aim_guide_asked_every_frame_follows_the_drag():
         fl.move(e.stamp, e.x, e.y)
         full.move(e.stamp, e.x, e.y)
         guide = fl.velocity(e.stamp)
-    exact = full._velocity(full.samples, len(full.samples) - 1)
+    assert fl.active and full.active                    # still aiming: no launch yet
+    exact = full.velocity()        # its first velocity: a full re-timing of every sample
+    assert math.hypot(*exact) > 1000.0
     assert math.hypot(guide[0] - exact[0], guide[1] - exact[1]) <= 0.03 * math.hypot(*exact)
 
 

@@ -444,7 +444,7 @@ def test_killing_the_ai_worker_mid_decision_falls_back_and_the_match_goes_on(mon
     from mississippi import scene as scene_module
     from tests.mississippi.ai_helpers import pid_file, think_until_killed
 
-    monkeypatch.setattr(workers, "_restarts", 0)     # a worker process, not the thread fallback
+    workers.reset()                                  # a worker process, not the thread fallback
     marker = pid_file()
     marker.unlink(missing_ok=True)
     monkeypatch.setitem(scene_module.AI_PLANS, "lag", think_until_killed)

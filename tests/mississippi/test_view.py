@@ -117,7 +117,8 @@ def test_camera_follows_the_fastest_puck_then_holds_on_where_it_stopped():
 @given(focus=st.floats(0, 1), x=st.floats(270, 3500), y=st.floats(38, 457))
 def test_every_puck_on_the_table_is_shown_or_marked(focus, x, y):
     v = CameraView()
-    v.focus = v._range[0] + focus * (v._range[1] - v._range[0])
+    lo, hi = v.end_focus("left"), v.end_focus("right")      # the camera's whole range
+    v.focus = lo + focus * (hi - lo)
     shown = v.visible(x, y)
     mark = v.offscreen(x, y)
     assert shown != (mark is not None)
@@ -348,6 +349,6 @@ def test_a_click_on_the_overview_looks_there_until_the_turn_changes():
     assert v.look_at(1000.0, placing("right"))
     v.track(placing("right", t=20.0, moving=True,    # a shot moves: the look is over
                     pucks=(PuckView(900.0, MID, "left", vx=2000.0),)))
-    assert v._peek is None
+    assert not v.look_back()                        # no look left to take back
     assert not v.look_at(1000.0, TableSnapshot(t=0.0, phase="flip", placer="right",
                                                shooter="left"))    # M-F: split view
