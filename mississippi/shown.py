@@ -311,7 +311,8 @@ class Shown:
             flip = mview.FlipView(x, y, tp.owner if tp else m.placer, d.started,
                                   d.toss.height(air) if air is not None else 0.0,
                                   d.toss.angle(air) if air is not None else 0.0, d.window_left(),
-                                  min(1.0, air / d.toss.airtime) if air is not None else 0.0)
+                                  min(1.0, air / d.toss.airtime) if air is not None else 0.0,
+                                  d.window_left() * d.race.window)
         return mview.TableSnapshot(
             t=self.t, phase=m.phase, shooter=m.shooter, placer=m.placer, to_act=m.to_act,
             pucks=tuple(pucks), gutters=gutters, held=held, guide=guide, aim_to=aim_to,

@@ -756,3 +756,13 @@ def test_M_R8_knock_sits_below_the_shooters_end_and_standing_fits_its_button():
     assert "turn" in sub
     sizes = [z for z in (theme.SMALL, 16, 15) if len(theme.wrap(sub, z, 510)) <= 2]
     assert sizes                                         # the whole instruction on two lines
+
+
+def test_M_F4_the_flip_window_shows_its_seconds_left():
+    """The playtest: the flip timer was a bar with no seconds."""
+    app, scene = start(_flip_match())
+    frames(app, 30)
+    f = scene.snapshot().flip
+    assert f is not None and not f.started
+    assert 0.0 < f.window_s < scene.duel.race.window
+    assert abs(f.window_s - f.window_frac * scene.duel.race.window) < 1e-9
