@@ -219,6 +219,7 @@ class App:
         self._was_animating = False
         self._toast_seen = None
         self._held: set[int] = set()
+        self._held_back: list = []        # (events, stamp) taken by poll_pointer, not yet handled
         self._stack_version = 0
         if window and self.settings.fullscreen:
             # last, once the window, its surface, the canvas and the frame state exist (the
@@ -518,9 +519,28 @@ class App:
         waits in the queue and repeats pile up before it: one press of F11 or Enter would
         act three times. A repeat of a held key that comes in the same batch as that
         key's release is therefore dropped; a key held down still repeats."""
+        held, self._held_back = self._held_back, []
+        for events, stamp in held:
+            self._deliver(events, stamp)
+            if not self.running:
+                return
         events = pygame.event.get()
         if events:
             self._deliver(events, time.perf_counter())
+
+    def poll_pointer(self) -> None:
+        """While the top scene tracks the pointer (a drag, decision 2), take the events
+        waiting in SDL's queue now and stamp them (``event.stamp``, perf_counter s), but
+        hand them to the scene only at the next :meth:`pump`: called in the middle of a
+        frame (before the present, which may wait long on a loaded machine), it keeps the
+        stamps of a drag near the instants the reports came, without dispatching events
+        while the scene draws. Does nothing otherwise."""
+        top = self.top
+        if top is None or not top.tracking_pointer:
+            return
+        events = pygame.event.get()
+        if events:
+            self._held_back.append((events, time.perf_counter()))
 
     def _deliver(self, events, stamp: float) -> None:
         """Stamp, map and dispatch ``events`` taken from SDL at ``stamp`` (see :meth:`pump`)."""
@@ -595,7 +615,7 @@ class App:
         """True when the next frame would not look like the last one: something asked for
         a redraw, the top scene is animating (or just stopped: its last picture), or a
         toast came or went."""
-        return (self._dirty or self._was_animating or self.animating()
+        return (self._dirty or self._was_animating or self.animating() or bool(self._held_back)
                 or self.toasts.current != self._toast_seen)
 
     def frame(self, dt: float, force: bool = False) -> bool:
@@ -608,6 +628,7 @@ class App:
         drew = False
         if force or self.wants_frame():
             self.draw()
+            self.poll_pointer()       # events that came while drawing: stamped before the present
             if self.window:
                 pygame.display.flip()
             drew = True

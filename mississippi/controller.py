@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from mississippi.pointer import SteadyFlick
-from mississippi.rules import (FLIP_WINDOW_S, MIN_THROW_SPEED, PUCK_RADIUS, Action, FlipRace,
+from mississippi.rules import (FLIP_WINDOW_S, GUTTER_STATES, MIN_THROW_SPEED, PUCK_RADIUS, Action, FlipRace,
                                Match, Refusal, TablePuck, hand_spot)
 from mississippi.sim import FlipToss
 from mississippi.table import Table
@@ -221,12 +221,41 @@ class Replay:
     record: ShotRecord
     speed: float
     sim: Any
+    fates: dict = field(default_factory=dict)
 
     def step(self, dt: float) -> bool:
         """Advance ``dt`` s of the scene clock; True once the replay is over."""
         self.sim.world.step(dt * self.speed)
         w = self.sim.world
         return (w.at_rest() and w.shot_time > 0.05) or w.shot_time > 20.0
+
+
+def shot_fates(record: ShotRecord, sim_factory) -> dict[int, str]:
+    """Where each puck of ``record``'s shot ends (``{match id: state}``, the states of
+    :mod:`mississippi.physics`: ``"table"``, ``"gutter_left"``, ``"off_table"``…): the shot
+    played to rest (M-P7, 20 s at most) in a world from ``sim_factory(record)`` — the
+    physics is deterministic (M-P5), so the replay ends the same way."""
+    sim = sim_factory(record)
+    w = sim.world
+    while not ((w.at_rest() and w.shot_time > 0.05) or w.shot_time > 20.0):
+        w.step(0.05)
+    return {rid: o.state for rid, o in sim.state().pucks.items()}
+
+
+def replay_gutter_debt(replay: Replay, side: str) -> int:
+    """Pucks the match already counts in ``side``'s gutter (M-O3, M-O5: off the table
+    counts for the shooter) that the replay still draws itself — on the table, or fallen
+    into a gutter in the replay's own world — so they are not drawn twice."""
+    n = 0
+    for rid, state in replay.fates.items():
+        dest = GUTTER_STATES.get(state) or (replay.record.side if state == "off_table" else None)
+        if dest != side:
+            continue
+        wid = replay.sim.wid_by_rid.get(rid)
+        now = replay.sim.world.pucks().get(wid) if wid is not None else None
+        if now is not None and now.state != "off_table":
+            n += 1
+    return n
 
 
 # --------------------------------------------------------------------- the flip race (M-F)

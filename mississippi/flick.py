@@ -59,7 +59,8 @@ from .table import Side, Table
 __all__ = ["LAUNCH_CAP", "STILL_S", "FIT_FRACTION", "FIT_MIN_S", "FIT_MAX_S",
            "FIT_MIN_SAMPLES", "SNAP_KAPPA", "SPAN_FACTOR", "DEFAULT_STEP_MM", "FlickError",
            "Launch", "cap_velocity", "check_samples", "fill_holds", "pointer_step",
-           "cubic_velocity_at", "velocity_at", "track_at", "flick_velocity", "FlickTracker"]
+           "cubic_velocity_at", "velocity_at", "track_at", "flick_velocity", "FlickTracker",
+           "guard_velocity"]
 
 #: Launch speed cap in mm/s (M-U1, M-P5).
 LAUNCH_CAP = 6000.0
@@ -637,3 +638,154 @@ class FlickTracker:
         self.active = False
         self.launch = launch
         return launch
+
+
+# --------------------------------------------------------------- bunched stamps (M-U1)
+BUNCH_S = 0.001
+"""Stamps closer than this (s) came out of the event queue together: a *bunch*, held back
+behind a long frame (the shell stamps events when it takes them; pygame-ce 2.5.8 exposes no
+SDL event timestamp)."""
+PAIR_GAP_S = 0.016
+"""Two samples in one poll count as a bunch only after a gap this long (s): a slow hand
+skips reports, so two reports in one poll after ~8 ms of quiet is a healthy loop."""
+BUNCH_GAP_S = 0.010
+"""A bunch follows a gap of at least this (s) since the previous stamp: longer than a
+healthy frame's draw and present (2–5 ms, ``benchmarks/hands.py``), whose late batches
+:mod:`mississippi.pointer`'s re-timing places on the report lattice (a 1000 Hz mouse
+polled every ~1.1 ms gives pairs after ~1 ms: no bunch either)."""
+GUARD_WINDOW_S = 0.1
+"""The guard looks at the samples of the last GUARD_WINDOW_S seconds before the launch."""
+DIRECTION_S = 0.05
+"""The stroke's direction: its net displacement over the last DIRECTION_S seconds."""
+MEAN_MIN_S = 0.03
+"""The fallback velocity is a mean over at least this span (s) of trusted instants."""
+FD_MIN_S = 0.006
+"""Finite differences are taken over spans of at least this (s) between trusted instants."""
+GUARD_FACTOR = 1.2
+"""A launch is never faster than GUARD_FACTOR × the fastest finite-difference speed."""
+GUARD_CLEAN_FACTOR = 1.5
+"""The same bound where no sample was bunched (a hand let go while speeding up from rest is
+up to ~1.3× its mean over the last report period: the bound is a safety net only)."""
+HELD_GAP_PERIODS = 1.5
+"""A lone sample more than this many report periods after the previous stamp was held."""
+GUARD_PERIOD_S = 0.008
+"""Report period (s) assumed for a bunch when none is known (a 125 Hz mouse, the slowest)."""
+
+
+def guard_velocity(samples: Sequence[Sample], vx: float, vy: float,
+                   period: float | None = None, cap: float = LAUNCH_CAP) -> tuple[float, float]:
+    """The launch velocity ``(vx, vy)`` mm/s made safe against bunched stamps (M-U1).
+
+    ``samples`` are the drag's ``(t, x, y)`` (s, mm) *as stamped* by the frame loop, the
+    launch's sample last. When the frame loop held events back behind a long frame they
+    arrive in a bunch — several samples whose stamps lie within :data:`BUNCH_S` after a
+    gap — and their times are lost; an estimator fed them can launch 3× too fast, or
+    backwards. Trusted instants are the stamps of samples outside bunches, and the last
+    sample of each bunch at its stamp less half a report ``period`` (s; default
+    :data:`GUARD_PERIOD_S`). Then, in order:
+
+    1. if a bunch lies within the last :data:`DIRECTION_S`, the stamps cannot be trusted:
+       the velocity is the mean over the last ≥ :data:`MEAN_MIN_S` of trusted instants;
+    2. never against the stroke: if the velocity points against the net displacement of
+       the last :data:`DIRECTION_S` (more than one pointer step), it becomes that mean;
+    3. never faster than :data:`GUARD_FACTOR` × the fastest finite-difference speed over
+       spans ≥ :data:`FD_MIN_S` between trusted instants of the last
+       :data:`GUARD_WINDOW_S` (scaled down, direction kept).
+
+    With stamps one poll (≤ 1 ms) from the reports nothing of this applies to a stroke:
+    the velocity comes back unchanged. Pure; never raises for finite samples (fewer than
+    three samples: unchanged). A changed velocity is kept within ``cap`` mm/s (M-P5).
+    """
+    arr = np.asarray(samples, float).reshape(-1, 3)
+    n = arr.shape[0]
+    if n < 3:
+        return vx, vy
+    t, x, y = arr[:, 0] - arr[-1, 0], arr[:, 1], arr[:, 2]
+    keep = t >= -(GUARD_WINDOW_S + 0.15)
+    keep[-3:] = True
+    t, x, y = t[keep], x[keep], y[keep]
+    n = t.size
+    # groups of stamps chained less than BUNCH_S apart; a bunch is a group of >= 2 that
+    # moved the pointer and followed a gap
+    dt = np.diff(t)
+    starts = np.concatenate(([0], np.nonzero(dt >= BUNCH_S)[0] + 1))
+    ends = np.concatenate((starts[1:], [n]))
+    # the report period: the median step between stamps of single polled samples
+    single = np.zeros(n, bool)
+    for a, b in zip(starts, ends):
+        single[a] = b - a == 1
+    steps = [t[i + 1] - t[i] for i in range(n - 1) if single[i] and single[i + 1]
+             and BUNCH_S <= t[i + 1] - t[i] <= 2 * GUARD_PERIOD_S]
+    # and each bunch of ≥ 2 but the last: its gap over its count
+    steps += [(t[a] - t[a - 1]) / (b - a) for a, b in list(zip(starts, ends))[1:-1]
+              if b - a >= 3 and t[a] - t[a - 1] >= BUNCH_GAP_S]
+    p = float(np.median(steps)) if steps else GUARD_PERIOD_S
+    p = min(max(p, 1.25e-4), GUARD_PERIOD_S)
+    # held back: a group after a gap (a moving mouse reports every period) — a bunch, or
+    # a single sample more than 1.5 periods after the previous stamp
+    # (only where a real bunch shows the loop held events back: steady drags whose
+    # stamps step unevenly, a slow push that skips reports, are left alone)
+    bunches = []
+    for a, b in zip(starts, ends):
+        if a == 0:
+            continue
+        gap = t[a] - t[a - 1]
+        k = b - a
+        if (k >= 3 and gap < BUNCH_GAP_S) or (k == 2 and gap < PAIR_GAP_S) \
+                or (k == 1 and gap <= HELD_GAP_PERIODS * p + BUNCH_S):
+            continue
+        if k >= 2 and b < n and k < 0.5 * gap / p:   # few reports after a long quiet: a pause
+            # (not the last group: the release may end a held group after few reports)
+            continue
+            continue
+        # the hand was moving before the gap (after a rest, a gap is the rest itself)
+        before = a >= 2 and (x[a - 1] != x[a - 2] or y[a - 1] != y[a - 2]) \
+            and t[a - 1] - t[a - 2] <= max(gap, 2 * GUARD_PERIOD_S)
+        if before and (np.ptp(x[a - 1:b]) > 0 or np.ptp(y[a - 1:b]) > 0):
+            bunches.append((a, b))
+    held = any(b - a >= 2 for a, b in bunches)
+    if not held:
+        bunches = []
+    # a bunch's first report came within a period after the poll before it, the others
+    # a period apart (not after the bunch's stamp): re-timed so
+    tt = t.copy()
+    for a, b in bunches:
+        tt[a:b] = np.minimum(t[a - 1] + (np.arange(b - a) + 0.5) * p, t[a:b])
+    tt = np.maximum.accumulate(tt)
+    recent = held and t[bunches[-1][1] - 1] >= -DIRECTION_S
+    t0 = tt[-1]
+    out = (vx, vy)
+    older = np.nonzero(tt <= t0 - MEAN_MIN_S)[0]
+    i = older[-1] if older.size else 0
+    mean = None
+    if tt[-1] > tt[i]:
+        mean = ((x[-1] - x[i]) / (t0 - tt[i]), (y[-1] - y[i]) / (t0 - tt[i]))
+    if recent and mean is not None:                         # 1. stamps not to be trusted
+        out = mean
+    back = np.nonzero(t <= -DIRECTION_S)[0]                # 2. never against the stroke
+    k = back[-1] if back.size else 0
+    dx, dy = x[-1] - x[k], y[-1] - y[k]
+    step = pointer_step(x, y) or DEFAULT_STEP_MM
+    if math.hypot(dx, dy) > step and out[0] * dx + out[1] * dy < 0:
+        out = mean if mean is not None and mean[0] * dx + mean[1] * dy > 0 else (0.0, 0.0)
+    out = _guard_cap(tt, x, y, out, 1.0, clean=not held)
+    return out if out == (vx, vy) else cap_velocity(*out, cap)       # M-P5: within the cap
+
+
+def _guard_cap(t, x, y, v, _unused, clean: bool) -> tuple[float, float]:
+    """Rule 3 of :func:`guard_velocity`: ``v`` scaled down to the factor × the fastest
+    finite-difference speed over spans ≥ :data:`FD_MIN_S` of the last
+    :data:`GUARD_WINDOW_S` (``t`` trusted instants, s, the last at 0)."""
+    factor = GUARD_CLEAN_FACTOR if clean else GUARD_FACTOR
+    fd = 0.0
+    for j in np.nonzero(t >= t[-1] - GUARD_WINDOW_S)[0]:
+        older = np.nonzero(t <= t[j] - FD_MIN_S)[0]
+        if older.size:
+            i = older[-1]
+            fd = max(fd, math.hypot(x[j] - x[i], y[j] - y[i]) / (t[j] - t[i]))
+    speed = math.hypot(*v)
+    if fd > 0.0 and speed > factor * fd:
+        s = factor * fd / speed
+        v = (v[0] * s, v[1] * s)
+    return float(v[0]), float(v[1])
+

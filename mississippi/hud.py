@@ -189,7 +189,7 @@ def make_buttons(scene) -> list[Button]:
         Button(cell(rb, 0, 0), lambda: _("Shooter"), lambda: scene.choose("shooter"), color=theme.GOOD, size=20),
         Button(cell(rb, 1, 0), lambda: _("Placer"), lambda: scene.choose("placer"), color=theme.GOOD, size=20),
         Button(cell(rb, 0, 0), lambda: (_("Standing") if scene.standing else _("Flat")) + " (S)",
-               scene.toggle_standing, size=20),
+               scene.toggle_standing, size=16),          # "Standing (S)" fits its half bay
         Button((rb.x + w + 8, rb.y, w / 2 - 4, h), "⟲", lambda: scene.rotate(-1)),
         Button((rb.x + w + 8 + w / 2 + 4, rb.y, w / 2 - 4, h), "⟳", lambda: scene.rotate(1)),
     ]
@@ -216,8 +216,26 @@ def refresh_buttons(scene) -> None:
     stand_ui = m.phase == "place" and m.standing_allowed and not scene.is_ai(m.placer)
     scene.b_stand.visible = stand_ui
     scene.b_rot_l.visible = scene.b_rot_r.visible = stand_ui and scene.standing
+    _seat_buttons(scene)
     if not m.standing_allowed:
         scene.standing = False
+
+
+def _seat_buttons(scene) -> None:
+    """Each player's buttons on their own side: Knock and Hint in the bay below the
+    shooter's (or the sliding player's) end, Standing and its turns below the placer's
+    (M-R8, M-R9; the playtest: Knock sat on the left while Orange shot from the right)."""
+    m = scene.match
+    bays = {"left": L.left_bay, "right": L.right_bay}
+    w, h = (L.left_bay.w - 8) / 2, (L.left_bay.h - 8) / 2
+    flicker = scene.flicker()[0] or m.shooter
+    kb, hb = bays.get(m.shooter, L.left_bay), bays.get(flicker, L.left_bay)
+    pb = bays.get(m.placer, L.right_bay)
+    scene.b_knock.rect = pygame.Rect(round(kb.x), round(kb.y), round(w), round(h))
+    scene.b_hint.rect = pygame.Rect(round(hb.x + w + 8), round(hb.y), round(w), round(h))
+    scene.b_stand.rect = pygame.Rect(round(pb.x), round(pb.y), round(w), round(h))
+    scene.b_rot_l.rect = pygame.Rect(round(pb.x + w + 8), round(pb.y), round(w / 2 - 4), round(h))
+    scene.b_rot_r.rect = pygame.Rect(round(pb.x + w + 8 + w / 2 + 4), round(pb.y), round(w / 2 - 4), round(h))
 
 
 def panel_name_lines(scene, side: str, width: int) -> list[str]:
@@ -293,9 +311,12 @@ def draw_hud_top(s, scene) -> None:
     size = next((z for z in (30, 26, 22) if theme.font(z, True).size(head)[0] <= 500), 22)
     s.text(fit(head, size, 500, bold=True), (640, 22), size, colour, anchor="center", bold=True)
     sub = scene.instruction()
-    if sub:
-        for i, line in enumerate(theme.wrap(sub, theme.SMALL, 510)[:2]):
-            s.text(line, (640, 46 + 20 * i), theme.SMALL, theme.MUTED, anchor="center")
+    if sub:                   # two lines, smaller type before any is cut (playtest s033)
+        size = next((z for z in (theme.SMALL, 16, 15) if len(theme.wrap(sub, z, 510)) <= 2), 14)
+        lines = theme.wrap(sub, size, 510)[:3]
+        step = 20 if len(lines) <= 2 else 16
+        for i, line in enumerate(lines):
+            s.text(line, (640, 46 + step * i), size, theme.MUTED, anchor="center")
 
 
 def draw_text_box(s, scene) -> None:

@@ -461,14 +461,15 @@ def draw_flip_gauge(c, view, snap: TableSnapshot) -> None:
     gauge with its green band (M-F2), over the middle of the table view."""
     f = snap.flip
     main = view.layout.main
-    cx = main.x + main.w * (0.75 if f.x > TABLE.centre_x else 0.25)   # over the placer's end
+    # towards the placer's end, clear of its gutter's pucks (the playtest: f1, f2)
+    cx = main.x + main.w * (0.66 if f.x > TABLE.centre_x else 0.34)
     if view.kind == "perspective":
         cx = main.x + main.w / 2
     if not f.started:
         bar = pygame.Rect(round(cx - 200), int(main.y + 30), 400, 14)
         c.rect(theme.PANEL, bar, border_radius=7)
         c.rect(theme.BAD, (bar.x, bar.y, bar.w * f.window_frac, bar.h), border_radius=7)
-        tag(c, _("Time to flip"), (bar.centerx, bar.y - 2), theme.TEXT)
+        tag(c, _("Time to flip: {s} s").format(s=i18n.decimal(f.window_s)), (bar.centerx, bar.y - 2), theme.TEXT)
         return
     from mississippi.sim import FlipToss
     toss = FlipToss()

@@ -38,8 +38,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from mississippi.flick import (DEFAULT_STEP_MM, SAME_REPORT_S, FlickError,  # noqa: F401
-                               FlickTracker, Launch, Sample, fill_holds, pointer_step,
-                               track_at, typical_period)
+                               FlickTracker, Launch, Sample, fill_holds, guard_velocity,
+                               pointer_step, track_at, typical_period)
 
 __all__ = ["AIM_PX_PER_MM", "PERIODS", "Lattice", "lattice", "retime", "SteadyFlick", "Launch"]
 
@@ -383,6 +383,14 @@ class SteadyFlick(FlickTracker):
             return super().velocity(t)
         finally:
             self._light = False
+
+    def _finish(self, launch: Launch) -> Launch:
+        """Last step of every launch: :func:`mississippi.flick.guard_velocity` against
+        stamps bunched behind a long frame (M-U1)."""
+        vx, vy = guard_velocity(self._samples, launch.vx, launch.vy, self._period, self.cap)
+        if (vx, vy) != (launch.vx, launch.vy):
+            launch = Launch(launch.x, launch.y, vx, vy, launch.t, launch.crossed)
+        return super()._finish(launch)
 
     def _timed(self, samples):
         real = self._samples

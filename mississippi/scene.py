@@ -25,7 +25,7 @@ from ludotheque.session import GameSession, hinted_turns
 
 from mississippi import ai, hud
 from mississippi.controller import (AIAim, Aim, Flight, FlipDuel, LagHold, Placing, Replay,
-                                    ShotRecord, grabs_target, lag_fates, thrown)
+                                    ShotRecord, grabs_target, lag_fates, shot_fates, thrown)
 from mississippi import sounds, view as mview
 from mississippi.shown import Shown
 from mississippi.rules import FLIP_WINDOW_S, Action, IllegalAction, Match, team_names
@@ -294,9 +294,7 @@ class MississippiScene(Shown, Scene):
         rec = self.last_shot
         if rec is None or self.busy() or self.match.phase == "flip":
             return
-        sim = TableSim(rec.table, seed=0)
-        sim.add_shot(rec.rid, rec.x, rec.y, rec.vx, rec.vy)
-        self.replay = Replay(rec, speed, sim)
+        self.replay = Replay(rec, speed, _replay_sim(rec), shot_fates(rec, _replay_sim))
         hud.refresh_buttons(self)
 
     # ------------------------------------------------------------------ the flip race (M-F)
@@ -475,7 +473,7 @@ class MississippiScene(Shown, Scene):
         """The players have seen the lag result (M-L2/M-L3): play on; the lag pucks are
         drawn in the gutters again and the M-L3 text gives way to the next lag's."""
         if self.hold is not None:
-            self.hold, self.lag_fates = None, ()
+            self.hold, self.lag_fates, self.note = None, (), None   # the fall's note too
             self.session.timeline.clear()
             self.session.timeline.then(SHOT_DELAY, kind="pause")
             hud.refresh_buttons(self)
@@ -582,6 +580,13 @@ class MississippiScene(Shown, Scene):
     def draw(self, canvas) -> None:
         """Draw the match on ``canvas`` (:func:`mississippi.hud.draw`)."""
         hud.draw(canvas, self)
+
+
+def _replay_sim(rec):
+    """The world of a replay: ``rec``'s resting pucks and its shot thrown (M-P5)."""
+    sim = TableSim(rec.table, seed=0)
+    sim.add_shot(rec.rid, rec.x, rec.y, rec.vx, rec.vy)
+    return sim
 
 
 def make_scene(app, config) -> MississippiScene:

@@ -15,7 +15,7 @@ from ludotheque import i18n
 from ludotheque.session import hints_on
 
 from mississippi import texts, view as mview
-from mississippi.controller import fallen_lag_pucks, puck_in_hand
+from mississippi.controller import fallen_lag_pucks, puck_in_hand, replay_gutter_debt
 from mississippi.rules import LEFT_EDGE, RIGHT_EDGE, TABLE_LENGTH, TABLE_WIDTH
 from mississippi.table import Table
 
@@ -87,13 +87,16 @@ class Shown:
 
     def hand_count(self, side: str) -> int:
         """Pucks in ``side``'s hand as the players see them: the rules' gutter count,
-        minus a puck sliding now and a lag puck still shown on the table (so the count
-        and the gutter agree while the lag result is on show)."""
+        minus a puck sliding now, a lag puck still shown on the table (so the count
+        and the gutter agree while the lag result is on show) and, during a replay, the
+        pucks the replay draws itself (:func:`controller.replay_gutter_debt`)."""
         m = self.match
         n = m.gutter[side]
         if self.flight is not None and side == self.flight.side:
             n -= 1
         n -= sum(1 for owner, _x, _y in self.lag_ghosts() if owner == side)
+        if self.replay is not None:          # the replay draws those pucks itself
+            n -= replay_gutter_debt(self.replay, side)
         return max(0, n)
 
     def lag_out(self, side: str) -> dict[str, int]:
@@ -156,20 +159,28 @@ class Shown:
     def explanation(self) -> str:
         """The explanation box's text: the scene's notice, else the last rules decision
         (the M-L3 replay text gives way to the next lag's once the result was seen)."""
-        if self.note:
+        if self.note and self.match.last.code != "lag-replay":
             return self.note
         hint = self.hint_guide()
         if hint is not None:                                   # issue 17 §2: line and speed
             return texts.hint_text(hint.speed)
         m = self.match
         last = m.last
-        code = "lag-start" if last.code == "lag-replay" and self.hold is None else last.code
+        code = "lag-again" if last.code == "lag-replay" and self.hold is None else last.code
         facts = {"chooser": m.chooser, **last.facts}          # M-L2: who chose
-        return texts.outcome_text(code, facts, self.who) or last.text
+        text = texts.outcome_text(code, facts, self.who) or last.text
+        if self.note and code == "lag-replay":                 # M-L3 said plainly, after the fall
+            return self.note + " " + text
+        return self.note or text
 
     def shot_label(self) -> str:
-        """The number of the last shot, under the rule tag ("· hint" when it was hinted)."""
-        label = _("shot {n}").format(n=self.match.shots)
+        """The number of the last shot after the lag (the lag's slides not counted: "lag"
+        while the lag is on), under the rule tag ("· hint" when it was hinted)."""
+        m = self.match
+        if m.phase in ("lag", "choose_role") or m.last.rule.startswith("M-L"):
+            label = _("lag")                 # the lag's slides are no shots of the match (M-L)
+        else:
+            label = _("shot {n}").format(n=m.shots - 2 * m.lag_rounds)
         if len(self.log) - 1 in self.hinted:
             label += " · " + _("hint")
         return label
@@ -300,7 +311,8 @@ class Shown:
             flip = mview.FlipView(x, y, tp.owner if tp else m.placer, d.started,
                                   d.toss.height(air) if air is not None else 0.0,
                                   d.toss.angle(air) if air is not None else 0.0, d.window_left(),
-                                  min(1.0, air / d.toss.airtime) if air is not None else 0.0)
+                                  min(1.0, air / d.toss.airtime) if air is not None else 0.0,
+                                  d.window_left() * d.race.window)
         return mview.TableSnapshot(
             t=self.t, phase=m.phase, shooter=m.shooter, placer=m.placer, to_act=m.to_act,
             pucks=tuple(pucks), gutters=gutters, held=held, guide=guide, aim_to=aim_to,

@@ -39,7 +39,10 @@ OUTCOMES: dict[str, Callable[[Callable[[str | None], str], dict], str]] = {
     "lag-next": lambda who, f: _(
         "Lag: each player slides one puck toward the far end. Closest to the far gutter "
         "without falling in chooses the role."),
-    "lag-replay": lambda who, f: _("No lag puck rests in the far target zone: the lag is replayed."),
+    "lag-replay": lambda who, f: _("No lag puck rests in the far target zone: replay the lag."),
+    "lag-again": lambda who, f: _(
+        "Replay the lag: each player slides one puck again toward the far end. Closest to the "
+        "far gutter without falling in chooses the role."),
     "lag-won": lambda who, f: _(
         "{side}'s lag puck is closest to the far gutter: the choice of role is theirs.").format(
         side=who(f.get("chooser"))),

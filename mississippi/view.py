@@ -148,7 +148,8 @@ class FlipView:
     """The flip race (M-F1): the overhanging target at (x, y) mm of ``owner``;
     ``started`` once the placer flipped it; then ``height`` mm above the table and
     ``spin`` rad and ``progress`` the part of its time in the air gone (0 → 1);
-    ``window_frac`` the part of the flip window left (1 → 0)."""
+    ``window_frac`` the part of the flip window left (1 → 0), ``window_s`` the seconds
+    left of it."""
 
     x: float
     y: float
@@ -158,6 +159,7 @@ class FlipView:
     spin: float = 0.0
     window_frac: float = 1.0
     progress: float = 0.0
+    window_s: float = 0.0
 
 
 @dataclass(frozen=True)

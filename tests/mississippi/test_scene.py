@@ -339,7 +339,8 @@ def test_each_shot_is_numbered_so_two_hits_in_a_row_read_differently():
     from ludotheque import theme
 
     app, scene = start(lagged())
-    scene.match.shots = 123
+    assert scene.play(Action("place_target", x=3300, y=MID_Y))   # past the lag (M-L)
+    scene.match.shots = 123 + 2 * scene.match.lag_rounds          # the lag's slides not counted
     label = scene.shot_label()
     assert "123" in label
     tag, text = hud.rule_tag_rect("M-R3"), hud.explanation_rect(scene, "M-R3")
@@ -525,9 +526,10 @@ def test_M_L3_the_lag_is_replayed_text_is_gone_when_the_next_lag_starts():
     app, scene = start(m)
     finish_lag(app, scene, "table", 1400)            # Bob's too: M-L3, replay the lag
     assert scene.match.last.rule == "M-L3" and scene.hold is not None
-    assert "replayed" in scene.explanation()
+    assert "replay the lag" in scene.explanation()
     key(app, pygame.K_RETURN)                        # seen: the next lag starts
-    assert scene.match.phase == "lag" and "replayed" not in scene.explanation()
+    assert scene.match.phase == "lag" and "No lag puck rests" not in scene.explanation()
+    assert scene.explanation().startswith("Replay the lag: each player slides one puck again")
     assert scene.hand_count("left") == scene.gutter_shown("left") + 1 == 8   # the glowing puck
 
 
@@ -680,3 +682,87 @@ def test_a_click_on_the_overview_strip_moves_the_close_view_there_and_a_click_be
     post(app, pygame.MOUSEBUTTONDOWN, pos=(640, 300), button=1, touch=False)
     post(app, pygame.MOUSEBUTTONUP, pos=(640, 300), button=1, touch=False)
     assert live(app) and camera_on(scene, "left")
+
+
+def test_replay_draws_each_fallen_puck_once_not_also_in_the_gutter():
+    """The playtest (s030): the replay showed both fallen pucks on the table *and* in the
+    gutter (15 + 2 of 16). While a replay runs, the pucks in the gutters plus the pucks
+    the replay draws (on the table or falling, M-O3) are the pucks in play, every frame."""
+    app, scene = start(lagged())
+    assert scene.play(Action("place_target", x=3300, y=MID_Y))
+    hx, hy = hand(scene)
+    sdrag(app, (hx, hy), (hx + 260, hy), seconds=0.08, steps=8)      # hard: into the gutter
+    assert run_until(app, lambda: scene.flight is None, 15)
+    key(app, pygame.K_r)
+    rp = scene.replay
+    assert rp is not None
+    assert any(s.startswith("gutter") for s in rp.fates.values())    # something fell for real
+    seen = 0
+    while scene.replay is not None and seen < 2000:
+        drawn = sum(1 for p in rp.sim.world.pucks().values() if p.state != "off_table")
+        assert scene.gutter_shown("left") + scene.gutter_shown("right") + drawn \
+            == scene.match.in_play == 16
+        frames(app, 1)
+        seen += 1
+    assert scene.replay is None
+
+
+def test_M_L3_a_lag_puck_that_flew_off_says_replay_the_lag_and_its_note_goes_with_the_result():
+    """The playtest (h012): Bob's lag puck flew off, so no lag puck rested in the far zone —
+    the box said only where it went, never "replay the lag", and that note stayed into
+    the next lag round."""
+    m = Match.new("Ann", "Bob")
+    m.lag_shot(Report({1: P("table", 1500)}))        # Ann's: short of the far zone
+    app, scene = start(m)
+    finish_lag(app, scene, "off_table", 3800)        # Bob's flies off: M-L3
+    assert scene.match.last.code == "lag-replay"
+    text = scene.explanation()
+    assert "flew off the table" in text and "replay the lag" in text
+    key(app, pygame.K_RETURN)                        # the result seen: the lag again
+    text = scene.explanation()
+    assert "flew off" not in text and text.startswith("Replay the lag")
+
+
+def test_shot_label_counts_the_shots_after_the_lag_only():
+    """The playtest: "shot 20" under a lag text; the lag's slides are "lag", the first
+    shot after the lag is "shot 1"."""
+    app, scene = start()
+    assert scene.shot_label() == "lag" or scene.match.shots == 0
+    app, scene = start(lagged())
+    assert scene.match.shots >= 2 and scene.shot_label() == "lag"     # the lag just won
+    assert scene.play(Action("place_target", x=3300, y=MID_Y))
+    hx, hy = hand(scene)
+    sdrag(app, (hx, hy), (hx + 120, hy), seconds=0.12, steps=8)
+    assert run_until(app, lambda: scene.flight is None, 15)
+    assert scene.shot_label().startswith("shot 1")
+
+
+def test_M_R8_knock_sits_below_the_shooters_end_and_standing_fits_its_button():
+    """The playtest: the Knock button sat in the left bay while Orange (right) shot, and
+    "Standing (S)" ran over its button; the placer's headline was cut at "(S, ←/→ to"."""
+    from ludotheque import theme
+    m = lagged("right")                                # Bob (right) shoots, Ann places
+    m.gutter["right"], m.gutter["left"] = 1, 15 - len(m.table)
+    app, scene = start(m)
+    hud.refresh_buttons(scene)
+    assert scene.b_knock.visible and scene.b_knock.rect.left > 640       # Bob's side
+    scene.match.knocked = True                           # M-R9: a standing target now
+    scene.standing = True
+    hud.refresh_buttons(scene)
+    assert scene.b_stand.visible and scene.b_stand.rect.right < 640      # Ann's side
+    label = scene.b_stand.label() if callable(scene.b_stand.label) else scene.b_stand.label
+    assert theme.font(scene.b_stand.size).size(label)[0] <= scene.b_stand.rect.w - 6
+    sub = scene.instruction()
+    assert "turn" in sub
+    sizes = [z for z in (theme.SMALL, 16, 15) if len(theme.wrap(sub, z, 510)) <= 2]
+    assert sizes                                         # the whole instruction on two lines
+
+
+def test_M_F4_the_flip_window_shows_its_seconds_left():
+    """The playtest: the flip timer was a bar with no seconds."""
+    app, scene = start(_flip_match())
+    frames(app, 30)
+    f = scene.snapshot().flip
+    assert f is not None and not f.started
+    assert 0.0 < f.window_s < scene.duel.race.window
+    assert abs(f.window_s - f.window_frac * scene.duel.race.window) < 1e-9
