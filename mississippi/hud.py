@@ -166,7 +166,10 @@ def end_panel(scene) -> EndPanel:
     return EndPanel(lambda: _("{who} wins!").format(who=scene.who(scene.match.winner)),
                     lambda: [_("All 16 pucks are at the other end."), scene.match_summary()],
                     scene.rematch, scene.app.to_menu,
-                    accent=lambda: COLOURS.get(m.winner, theme.ACCENT))
+                    accent=lambda: COLOURS.get(m.winner, theme.ACCENT),
+                    # under the headline, between the two cards: the overview strip and both
+                    # bays stay clear while the players look at the table (V)
+                    reveal_rect=(500, 50, 280, 46))
 
 
 # ----------------------------------------------------------------------- buttons
