@@ -310,6 +310,9 @@ class GlissandoScene(Scene):
         """H: look for a good turn for the person to move (decision 13), in the worker."""
         if not (self.hints_on and self.human_to_move) or self.hint_task.thinking:
             return False
+        if self.tip is not None and self.tip.placed is not None:
+            self.app.toast(texts.hint_before_placing(), 3)      # a hint is a whole turn (G-3)
+            return True
         text = self.pos.to_text()
         if self.hint is not None and self.hint[0] == text:
             return True

@@ -133,6 +133,11 @@ def hint_failed() -> str:
     return _("No hint could be found this time.")
 
 
+def hint_before_placing() -> str:
+    """H after the pawn of this turn is placed: a hint gives a whole turn (G-3)."""
+    return _("A hint gives a whole turn: ask for it before you place your pawn.")
+
+
 def hint_marker() -> str:
     """The mark beside a turn played after a hint (move list, decision 13)."""
     return _("(hint)")

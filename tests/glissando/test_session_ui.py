@@ -299,6 +299,19 @@ def test_a_hint_for_another_placement_goes_away_once_the_player_places_elsewhere
     assert sentence not in " ".join(drawn(app, scene))
 
 
+def test_a_hint_asked_after_placing_is_refused_and_does_not_mark_the_turn(app):
+    # trial3b 58/70: H while choosing the slide showed nothing, yet "(hint)" marked the turn
+    scene = start(app, "8/8/8/8/8/8/8/8 b 0-0 32-32 2")
+    click(app, at("a1"))
+    assert scene.tip.stage == "slide"
+    key(app, pygame.K_h)
+    frames(app, 5)
+    assert scene.hint is None and not scene.hint_task.thinking
+    assert "before you place your pawn" in (app.toasts.current or "")
+    key(app, pygame.K_RETURN)
+    assert scene.history == ["a1"] and app.saves.load("glissando")["hinted"] == []
+
+
 def test_a_hint_asked_before_closing_marks_the_turn_after_resume(app):
     # trial3 205 (decision 13 loophole): hint, close, resume, play: "(hint)" and the save
     scene = start(app, "8/8/8/8/8/8/8/8 b 0-0 32-32 2")
