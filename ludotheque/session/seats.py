@@ -129,8 +129,8 @@ def hints_on(option, players) -> bool:
 
 def hints_option(levels: Sequence[str]) -> Option:
     """The setup option ``hints`` every game offers (decision 13), with one wording in
-    the shell's catalogue: "auto" (the default) reads "Off against Expert/Master", or
-    "Off against Expert" for a game whose ``levels`` have no Master (Mississippi);
+    the shell's catalogue: "auto" (the default) reads "On, except against Expert/Master", or
+    "On, except against Expert" for a game whose ``levels`` have no Master (Mississippi);
     "on" and "off" read "On" and "Off". The game's scene decides with :func:`hints_on`."""
     strong = tuple(lv for lv in STRONG_LEVELS if lv in levels)
 
@@ -139,7 +139,7 @@ def hints_option(levels: Sequence[str]) -> Option:
             return _("On")
         if value == "off":
             return _("Off")
-        return _("Off against {levels}").format(levels="/".join(map(level_name, strong)))
+        return _("On, except against {levels}").format(levels="/".join(map(level_name, strong)))
 
     return Option("hints", lambda: _("Hints"), ("auto", "on", "off"), "auto", label_of=label_of)
 

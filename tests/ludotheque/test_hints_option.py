@@ -24,14 +24,14 @@ def french():
 def test_the_three_games_word_the_hints_option_alike():
     words = [(o.label(), [o.label_of(v) for v in o.values], o.default)
              for o in map(_hints, (GLISSANDO, MAGICO))]
-    assert words[0] == words[1] == ("Hints", ["Off against Expert/Master", "On", "Off"], "auto")
+    assert words[0] == words[1] == ("Hints", ["On, except against Expert/Master", "On", "Off"], "auto")
     miss = _hints(MISSISSIPPI)
     # Mississippi has no Master level (decision 3): its "auto" names only the Expert
-    assert [miss.label_of(v) for v in miss.values] == ["Off against Expert", "On", "Off"]
+    assert [miss.label_of(v) for v in miss.values] == ["On, except against Expert", "On", "Off"]
 
 
 def test_the_hints_option_reads_in_french(french):
     option = _hints(GLISSANDO)
     assert option.label() == "Conseils"
     assert [option.label_of(v) for v in option.values] == [
-        "Désactivés contre Expert/Maître", "Activés", "Désactivés"]
+        "Oui, sauf contre Expert/Maître", "Oui", "Non"]
