@@ -279,12 +279,12 @@ def main(quick: bool = False, only=RUN_SERIES, games: int | None = None,
         log(f"{a} vs {b}: {r['score_pct']} % ({r['low_pct']}–{r['high_pct']}), "
             f"{r['wins']}-{r['draws']}-{r['losses']} of {n}, {r['seconds']} s")
     timing: dict = {}
-    stops0 = ai._master_engine(Position.start().board, ai.MASTER).clock_stops
+    stops0 = ai.master_engine(Position.start().board, ai.MASTER).clock_stops
     timing_games = min(timing_games, 2) if quick else timing_games
     for i in range(timing_games):
         play(200_000 + i, *(("master", "ref1") if i % 2 == 0 else ("ref1", "master")),
              timing, contract=True)
-    stops = ai._master_engine(Position.start().board, ai.MASTER).clock_stops - stops0
+    stops = ai.master_engine(Position.start().board, ai.MASTER).clock_stops - stops0
     clock["master (timing)"] = timing.get("master", [])
     if timing.get("master"):
         t = times_summary(timing["master"])

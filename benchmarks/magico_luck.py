@@ -62,7 +62,7 @@ def roll_luck(p: Position, roll: tuple[int, int]) -> tuple[float, float, float]:
     """``(before, after, luck)`` for the side to move of ``p``: its chance of winning
     before rolling (the average over the 21 rolls of the best placement each allows),
     after ``roll`` (the best placement it allows), and ``after - before``."""
-    eng = ai._master_engine(p.board, JUDGE)
+    eng = ai.master_engine(p.board, JUDGE)
     eng.tt = {}
     me = p.to_move
     codes = eng.codes(p.red, p.blue)

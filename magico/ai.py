@@ -83,7 +83,7 @@ from magico.rules import (
     SIZE, Board, Position, cell_name, chance_outcomes, other, results,
 )
 
-__all__ = ["LEVELS", "choose_turn", "evaluate", "MISTAKE_RATE", "MasterParams", "MASTER",
+__all__ = ["LEVELS", "choose_turn", "master_engine", "evaluate", "MISTAKE_RATE", "MasterParams", "MASTER",
            "master_turn", "option_values", "review_values"]
 
 LEVELS = ("beginner", "intermediate", "expert", "master")
@@ -932,7 +932,10 @@ class _Master:
 _masters: dict = {}
 
 
-def _master_engine(board: Board, params: MasterParams) -> _Master:
+def master_engine(board: Board, params: MasterParams):
+    """The Master search for ``board`` with ``params`` (kept: a few engines are cached, as
+    their tables are costly to build): what :func:`master_turn`, the rollouts
+    (:mod:`magico.rollouts`) and the benchmarks use. Pure; never raises for a legal board."""
     key = (board, params)
     eng = _masters.get(key)
     if eng is None:
@@ -945,7 +948,7 @@ def _master_engine(board: Board, params: MasterParams) -> _Master:
 def master_turn(p: Position, a: int, b: int, rng: random.Random,
                 params: MasterParams = MASTER) -> str:
     """Master's K-N2 turn for dice ``a``, ``b`` in ``p`` with ``params``."""
-    return _master_engine(p.board, params).choose(p, a, b, rng)
+    return master_engine(p.board, params).choose(p, a, b, rng)
 
 
 def option_values(position: Position, dice: tuple[int, int], depth: int = 2,
@@ -973,7 +976,7 @@ def review_values(position: Position, dice: tuple[int, int], played: str | None,
     """
     a, b = dice
     position.legal_cells(a, b)   # K-8, K-4
-    eng = _master_engine(position.board, params or MASTER)
+    eng = master_engine(position.board, params or MASTER)
     eng.tt = {}
     eng.nodes = 0
     out = [(text, eng.value(position, ch, depth)) for text, ch in eng.options(position, a, b)]

@@ -211,7 +211,7 @@ def test_master_is_reproducible_and_its_values_rank_every_option():
 
 def rollout_engine():
     from magico.rollouts import Rollouts
-    eng = ai._master_engine(Position.start().board, ai.MASTER)
+    eng = ai.master_engine(Position.start().board, ai.MASTER)
     return eng, Rollouts(eng)
 
 
