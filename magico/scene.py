@@ -460,7 +460,8 @@ class MagicoScene(MagicoScreen, Scene):
     def handle(self, event) -> bool:
         if self.phase is Phase.OVER:
             if not self.end.hidden and (self.review_btn.handle(event) or (
-                    event.type == pygame.KEYDOWN and event.key == pygame.K_w and self.open_review())):
+                    # Enter (as in Glissando) reviews: a key press never throws the game away
+                    event.type == pygame.KEYDOWN and event.key in (pygame.K_w, *ENTER) and self.open_review())):
                 return True
             return self.end.handle(event, lambda pos: BOARD_AREA.collidepoint(pos))
         if self.phase is Phase.REVIEW:

@@ -106,10 +106,21 @@ def test_rematch_alternates_who_starts(app):
     roll(app, s)
     click(app, at("a6"))
     assert s.phase == "over"
-    key(app, pygame.K_RETURN)                                # rematch
+    key(app, pygame.K_r)                                     # R: rematch
     second = app.top
     assert second is not s and second.pos.to_move == "b"
     assert second.save_data() is None                        # nothing saved before its first turn
+
+
+def test_enter_on_the_end_panel_reviews_the_game_as_in_glissando(app):
+    # trial3b 08/09: Enter started a rematch at once and the finished game's review was lost
+    s = start(app, rolls=[(1, 3)], position=NEAR_END)
+    roll(app, s)
+    click(app, at("a6"))
+    assert s.phase == "over"
+    key(app, pygame.K_RETURN)
+    assert app.top is s and (s.reviewing.computing or s.phase == "review")
+    assert until(app, s, lambda: s.phase == "review")
 
 
 # ------------------------------------------------------------------ hints (decision 13)
