@@ -16,59 +16,70 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from mississippi.pointer import SteadyFlick  # noqa: E402
 
-_SRC = Path(sys.argv[3]) if len(sys.argv) > 3 else ROOT / "tests/mississippi/data/playtest_strokes.jsonl"
-STROKES = [json.loads(line) for line in _SRC.read_text().splitlines() if line.strip()]
+STROKES_FILE = ROOT / "tests/mississippi/data/playtest_strokes.jsonl"
+PX_PER_MM = 0.8                       # the close view's scale while aiming (decision 1)
 
-def mm_map(side):
-    focus = 785 if side == "left" else 2985
-    return lambda X, Y: (focus + (X - 640) / 0.8, (Y - 112) / 0.8)
 
-def side_of(d):
-    return "left" if d["x0"] < 640 else "right"
+def load_strokes(path: Path = STROKES_FILE) -> list[dict]:
+    """The recorded strokes of ``path`` (JSON lines: XTest pointer reports with the exact
+    instants they were sent, design px at 1280×720)."""
+    return [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
 
-def stamper(hold, seed, frame=1/60):
+
+def to_mm(side):
+    """Design px of the close view at ``side`` → table mm (the camera's centre, 0.8 px/mm)."""
+    focus = 785 if side == "left" else 2985          # the close camera's centre, mm
+    return lambda X, Y: (focus + (X - 640) / PX_PER_MM, (Y - 112) / PX_PER_MM)
+
+
+def held_loop(hold, seed, frame=1 / 60):
+    """Stamps (s) of a loop that draws for ``hold`` s at the start of every frame (events
+    that arrive then are taken together when it ends) and polls every ~1 ms otherwise;
+    ``hold`` None: exact stamps."""
     rnd = random.Random(seed)
-    period = max(frame, (hold or 0) + 0.002)
+    period = max(frame, (hold or 0.0) + 0.002)
     phase = rnd.uniform(0, period)
     prev = [-1e9]
+
     def stamp(t):
         if hold is None:
             v = t
         else:
-            k = math.floor((t - phase) / period); f0 = phase + k * period
-            if t < f0 + hold:
-                v = f0 + hold + rnd.uniform(0, 0.0005)
-            else:
-                v = t + rnd.uniform(0, 0.001)
-        v = max(v, prev[0] + 1e-6); prev[0] = v
+            f0 = phase + math.floor((t - phase) / period) * period
+            v = f0 + hold + rnd.uniform(0, 5e-4) if t < f0 + hold else t + rnd.uniform(0, 1e-3)
+        v = max(v, prev[0] + 1e-6)
+        prev[0] = v
         return v
     return stamp
 
-def run(d, hold, seed=0):
-    side = side_of(d); mm = mm_map(side)
-    stamp = stamper(hold, seed)
-    t0 = d["down"]
+
+def launch_ratio(d, hold, seed=0):
+    """Signed launch speed / hand speed of stroke ``d`` stamped by :func:`held_loop`
+    (negative: launched against the stroke)."""
+    side = "left" if d["x0"] < 640 else "right"
+    mm, stamp, t0 = to_mm(side), held_loop(hold, seed), d["down"]
     tr = SteadyFlick(side)
     hx, hy = mm(d["x0"], d["y0"])
-    tr.press(stamp(d["down"] - t0), hx, hy, hx, hy)
+    tr.press(stamp(0.0), hx, hy, hx, hy)
     launch = None
     for t, X, Y in d["sent"]:
         launch = tr.move(stamp(t - t0), *mm(X, Y))
         if launch is not None:
             break
     if launch is None:
-        t, X, Y = d["sent"][-1]
-        launch = tr.release(stamp(d["up"] - t0 + 0.0001), *mm(X, Y))
-    v = math.hypot(launch.vx, launch.vy) * 0.8
-    sgn = 1 if (launch.vx * (1 if side == "left" else -1)) >= 0 else -1
-    return sgn * v / d["v_hand"]
+        _, X, Y = d["sent"][-1]
+        launch = tr.release(stamp(d["up"] - t0 + 1e-4), *mm(X, Y))
+    forward = launch.vx * (1 if side == "left" else -1) >= 0
+    return (1 if forward else -1) * launch.speed * PX_PER_MM / d["v_hand"]
+
 
 if __name__ == "__main__":
+    STROKES = load_strokes(Path(sys.argv[3])) if len(sys.argv) > 3 else load_strokes()
     n = int(sys.argv[1]) if len(sys.argv) > 1 else len(STROKES)
     seeds = int(sys.argv[2]) if len(sys.argv) > 2 else 2
     strokes = STROKES[::max(1, len(STROKES) // n)][:n]
     for hold in (None, 0.004, 0.008, 0.016, 0.030, 0.100):
-        rs = sorted(run(d, hold, s) for d in strokes for s in range(seeds))
+        rs = sorted(launch_ratio(d, hold, s) for d in strokes for s in range(seeds))
         m = len(rs)
         q = lambda p: rs[min(m - 1, int(p * m))]
         off = sum(abs(r - 1) > 0.10 for r in rs)

@@ -613,6 +613,17 @@ class Canvas:
         """Limit drawing to design ``rect`` (None: the whole design area)."""
         self.surface.set_clip(self.device_rect(rect) if rect is not None else self.device_bounds)
 
+    @contextlib.contextmanager
+    def clipped(self, rect):
+        """Within ``with canvas.clipped(rect):`` drawing is limited to design ``rect`` and
+        to the clip already set (the two intersected); the clip before is restored after."""
+        before = self.surface.get_clip()
+        self.surface.set_clip(self.device_rect(rect).clip(before))
+        try:
+            yield
+        finally:
+            self.surface.set_clip(before)
+
 
 def _xywh(rect):
     if isinstance(rect, (pygame.Rect, pygame.FRect)):

@@ -40,8 +40,7 @@ def unbroken(text: str) -> str:
 def number(value) -> str:
     """A result as a person writes it: ``2.5`` → ``"2.5"`` (``"2,5"`` in French), ``7`` → ``"7"``."""
     if isinstance(value, float) and value != int(value):
-        text = f"{value:.2f}".rstrip("0")
-        return text.replace(".", ",") if i18n.language() == "fr" else text
+        return i18n.decimal(value, 2).rstrip("0")
     return str(int(value))
 
 

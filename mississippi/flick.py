@@ -323,6 +323,28 @@ def _kernel(a: np.ndarray, b: np.ndarray, terms) -> np.ndarray:
     return out * _NORM
 
 
+def _posterior(u: np.ndarray, z: np.ndarray, noise: np.ndarray, prior: float,
+               origin: float) -> tuple[np.ndarray, int]:
+    """The smoother's linear system solved: ``(sol, m)``, ``sol`` ((n + m)×2) the kernel
+    weights then the flat part's coefficients of a polynomial of ``m`` terms (``_ORDER``,
+    fewer with fewer samples) in powers of ``u − origin``. Shared by the slope at the
+    release and the track (:func:`track_at`)."""
+    n = u.size
+    m = min(_ORDER, n)                       # fewer samples: a lower flat part
+    s = np.zeros((n + m, n + m))
+    s[:n, :n] = prior * _gram(u - u[0])
+    s[np.arange(n), np.arange(n)] += noise
+    phi = np.vander(u - origin, m, increasing=True)
+    s[:n, n:] = phi
+    s[n:, :n] = phi.T
+    rhs = np.zeros((n + m, 2))
+    rhs[:n] = z
+    try:
+        return np.linalg.solve(s, rhs), m
+    except np.linalg.LinAlgError:
+        return np.linalg.lstsq(s, rhs, rcond=None)[0], m
+
+
 def _smooth_slope(u: np.ndarray, z: np.ndarray, noise: np.ndarray, prior: float,
                   ue: float) -> np.ndarray:
     """d/du at ``ue`` of the posterior mean of z(u) = cubic + integrated white snap of
@@ -330,19 +352,7 @@ def _smooth_slope(u: np.ndarray, z: np.ndarray, noise: np.ndarray, prior: float,
     ``noise`` (n); the cubic has a flat prior (exact for cubic data)."""
     n = u.size
     a = u - u[0]
-    m = min(_ORDER, n)                       # fewer samples: a lower flat part
-    s = np.zeros((n + m, n + m))
-    s[:n, :n] = prior * _gram(a)
-    s[np.arange(n), np.arange(n)] += noise
-    phi = np.vander(u - ue, m, increasing=True)
-    s[:n, n:] = phi
-    s[n:, :n] = phi.T
-    rhs = np.zeros((n + m, 2))
-    rhs[:n] = z
-    try:
-        sol = np.linalg.solve(s, rhs)
-    except np.linalg.LinAlgError:
-        sol = np.linalg.lstsq(s, rhs, rcond=None)[0]
+    sol, m = _posterior(u, z, noise, prior, ue)
     kd = prior * _kernel(np.full(n, ue - u[0]), a, _K1)
     return kd @ sol[:n] + (sol[n + 1] if m > 1 else 0.0)
 
@@ -419,19 +429,7 @@ def track_at(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float, at: np.
     u, z, noise, prior, ts, z0 = prep
     n = u.size
     a = u - u[0]
-    m = min(_ORDER, n)
-    s = np.zeros((n + m, n + m))
-    s[:n, :n] = prior * _gram(a)
-    s[np.arange(n), np.arange(n)] += noise
-    phi = np.vander(u, m, increasing=True)
-    s[:n, n:] = phi
-    s[n:, :n] = phi.T
-    rhs = np.zeros((n + m, 2))
-    rhs[:n] = z
-    try:
-        sol = np.linalg.solve(s, rhs)
-    except np.linalg.LinAlgError:
-        sol = np.linalg.lstsq(s, rhs, rcond=None)[0]
+    sol, m = _posterior(u, z, noise, prior, 0.0)
     ua = (np.asarray(at, float) - t_eval) / ts
     ka = prior * _cov(np.maximum(ua - u[0], 0.0), a)
     return ka @ sol[:n] + np.vander(ua, m, increasing=True) @ sol[n:] + z0

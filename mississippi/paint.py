@@ -319,25 +319,15 @@ def _camera_still(c, view, snap: TableSnapshot) -> None:
         seam = main.x + main.w / 2
         c.rect(theme.BG, (seam - 3, main.y - RAIL_PX, 6, sh))
         c.line(theme.ACCENT, (seam, main.y - RAIL_PX), (seam, main.y + main.h + RAIL_PX), 2)
-    clip = c.surface.get_clip()
-    c.clip((main.x, main.y - RAIL_PX, main.w, sh))
-    c.surface.set_clip(c.surface.get_clip().clip(clip))
-    try:
+    with c.clipped((main.x, main.y - RAIL_PX, main.w, sh)):
         _still_pucks(c, view, snap)
-    finally:
-        c.surface.set_clip(clip)
 
 
 def _camera_moving(c, view, snap: TableSnapshot) -> None:
     main = view.layout.main
     _sw, sh = _strip_size(view.s)
-    clip = c.surface.get_clip()
-    c.clip((main.x, main.y - RAIL_PX, main.w, sh))
-    c.surface.set_clip(c.surface.get_clip().clip(clip))
-    try:
+    with c.clipped((main.x, main.y - RAIL_PX, main.w, sh)):
         _moving_pucks(c, view, snap)
-    finally:
-        c.surface.set_clip(clip)
     _markers(c, view, snap)
     if view.layout.overview is not None:
         _overview_moving(c, view, snap)

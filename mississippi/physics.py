@@ -1097,6 +1097,16 @@ class World:
         va = _cp_get_v(a)
         vb = _cp_get_v(b)
         vrn = (vb.x - va.x) * n.x + (vb.y - va.y) * n.y
+        _cp_arb_e(arb, self._contact_restitution(vrn))
+        if -vrn >= _EVENT_MIN_SPEED:
+            ids = (pa.id, pb.id) if pa.id < pb.id else (pb.id, pa.id)
+            self._events.append((self._time - self._shot_t0 + self._h, "contact", ids,
+                                 None, -vrn))
+
+    def _contact_restitution(self, vrn: float) -> float:
+        """M-P2: the restitution of a puck–puck contact whose normal relative velocity is
+        ``vrn`` mm/s (negative when approaching): ``e_ref · (speed / v_ref)^−k`` clamped to
+        [e_min, e_max], ``e_max`` when not approaching; the constant when one is set."""
         e = self._e_const
         if e is None:
             e_ref, v_ref, k, e_min, e_max = self._e_args
@@ -1105,11 +1115,7 @@ class World:
                 e = e_min if e < e_min else (e_max if e > e_max else e)
             else:
                 e = e_max
-        _cp_arb_e(arb, e)
-        if -vrn >= _EVENT_MIN_SPEED:
-            ids = (pa.id, pb.id) if pa.id < pb.id else (pb.id, pa.id)
-            self._events.append((self._time - self._shot_t0 + self._h, "contact", ids,
-                                 None, -vrn))
+        return e
 
     def _on_puck_puck(self, arb: pymunk.Arbiter, space: pymunk.Space, data: Any) -> None:
         """A puck–puck (or puck–standing puck) contact begins: unpark the pair, set the
@@ -1133,15 +1139,7 @@ class World:
         vax, vay = _get_v(pa.body)
         vbx, vby = _get_v(pb.body)
         vrn = (vbx - vax) * nx + (vby - vay) * ny
-        e = self._e_const
-        if e is None:
-            e_ref, v_ref, k, e_min, e_max = self._e_args
-            if vrn < 0.0:
-                e = e_ref * (-vrn / v_ref) ** -k
-                e = e_min if e < e_min else (e_max if e > e_max else e)
-            else:
-                e = e_max
-        _arb_set_e(arb, e)
+        _arb_set_e(arb, self._contact_restitution(vrn))
         if -vrn >= _EVENT_MIN_SPEED:
             ids = (pa.id, pb.id) if pa.id < pb.id else (pb.id, pa.id)
             self._events.append(ShotEvent(self._now() + self._h, "contact", ids, None,

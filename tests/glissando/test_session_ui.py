@@ -192,11 +192,9 @@ def test_killing_the_worker_mid_decision_the_game_goes_on(app, tmp_path, monkeyp
 
 # ------------------------------------------------------------------ the review (issue 17 §3)
 
-@pytest.mark.parametrize("players", [HUMANS, (PlayerSpec("Ann"), PlayerSpec("C", "ai", "master"))],
-                         ids=["two people", "against the computer"])
-def test_U_after_the_winning_move_undoes_nothing_and_the_end_panel_stays(app, players):
-    """Found by a new player: U took back the winning five (G-5), the game went on and
-    the menu offered "Resume" for a finished game."""
+def _won_by_e1(app, players):
+    """Blue (1 point of 2) places e1, completes a1–e1 and removes a1, b1: the game is won
+    (G-5, G-6); the scene at its end panel."""
     scene = start(app, "8/8/8/8/8/8/O7/BBBB2OO b 1-0 28-29 2", players=players)
     click(app, at("e1"))
     key(app, pygame.K_RETURN)
@@ -204,6 +202,15 @@ def test_U_after_the_winning_move_undoes_nothing_and_the_end_panel_stays(app, pl
     click(app, at("b1"))
     frames(app, 1)
     assert scene.pos.is_terminal()
+    return scene
+
+
+@pytest.mark.parametrize("players", [HUMANS, (PlayerSpec("Ann"), PlayerSpec("C", "ai", "master"))],
+                         ids=["two people", "against the computer"])
+def test_U_after_the_winning_move_undoes_nothing_and_the_end_panel_stays(app, players):
+    """Found by a new player: U took back the winning five (G-5), the game went on and
+    the menu offered "Resume" for a finished game."""
+    scene = _won_by_e1(app, players)
     turns = list(scene.log.turns)
     for k in (pygame.K_u, pygame.K_BACKSPACE):
         key(app, k)
@@ -218,13 +225,7 @@ def test_U_after_the_winning_move_undoes_nothing_and_the_end_panel_stays(app, pl
 @pytest.mark.parametrize("players", [HUMANS, (PlayerSpec("Ann"), PlayerSpec("C", "ai", "master"))],
                          ids=["two people", "against the computer"])
 def test_the_review_opens_from_the_end_panel_and_steps_through_the_game(app, players):
-    scene = start(app, "8/8/8/8/8/8/O7/BBBB2OO b 1-0 28-29 2", players=players)
-    click(app, at("e1"))
-    key(app, pygame.K_RETURN)
-    click(app, at("a1"))
-    click(app, at("b1"))
-    frames(app, 1)
-    assert scene.pos.is_terminal()
+    scene = _won_by_e1(app, players)
     assert "Review the game (E)" in drawn(app, scene)
     key(app, pygame.K_e)
     review = app.top

@@ -7,63 +7,12 @@ each frame would stamp them; the puck must leave with about the hand's speed, fo
 
 from __future__ import annotations
 
-import json
-import math
-import random
-from pathlib import Path
-
 import pytest
 
+from benchmarks.flick_held import launch_ratio, load_strokes
 from mississippi.flick import guard_velocity
-from mississippi.pointer import SteadyFlick
 
-STROKES = [json.loads(line) for line in
-           (Path(__file__).parent / "data" / "playtest_strokes.jsonl").read_text().splitlines()]
-PX_PER_MM = 0.8                       # the close view's scale while aiming (decision 1)
-
-
-def _to_mm(side):
-    focus = 785 if side == "left" else 2985          # the close camera's centre, mm
-    return lambda X, Y: (focus + (X - 640) / PX_PER_MM, (Y - 112) / PX_PER_MM)
-
-
-def _loop(hold, seed, frame=1 / 60):
-    """Stamps of a loop that draws for ``hold`` s at the start of every frame (events that
-    arrive then are taken together when it ends) and polls every ~1 ms otherwise."""
-    rnd = random.Random(seed)
-    period = max(frame, (hold or 0.0) + 0.002)
-    phase = rnd.uniform(0, period)
-    prev = [-1e9]
-
-    def stamp(t):
-        if hold is None:
-            v = t
-        else:
-            f0 = phase + math.floor((t - phase) / period) * period
-            v = f0 + hold + rnd.uniform(0, 5e-4) if t < f0 + hold else t + rnd.uniform(0, 1e-3)
-        v = max(v, prev[0] + 1e-6)
-        prev[0] = v
-        return v
-    return stamp
-
-
-def _launch_ratio(d, hold, seed):
-    """Signed launch speed / hand speed (negative: launched against the stroke)."""
-    side = "left" if d["x0"] < 640 else "right"
-    mm, stamp, t0 = _to_mm(side), _loop(hold, seed), d["down"]
-    tr = SteadyFlick(side)
-    hx, hy = mm(d["x0"], d["y0"])
-    tr.press(stamp(0.0), hx, hy, hx, hy)
-    launch = None
-    for t, X, Y in d["sent"]:
-        launch = tr.move(stamp(t - t0), *mm(X, Y))
-        if launch is not None:
-            break
-    if launch is None:
-        _, X, Y = d["sent"][-1]
-        launch = tr.release(stamp(d["up"] - t0 + 1e-4), *mm(X, Y))
-    forward = launch.vx * (1 if side == "left" else -1) >= 0
-    return (1 if forward else -1) * launch.speed * PX_PER_MM / d["v_hand"]
+STROKES = load_strokes()
 
 
 @pytest.mark.parametrize("hold", [0.030, 0.100])
@@ -71,7 +20,7 @@ def test_m_u1_flick_behind_long_frames_leaves_forward_at_the_hands_speed(hold):
     """Held back 30 or 100 ms a frame (the playtest: 2,856 px/s leftward launched 160 px/s
     to the right; ~2,900 px/s flicks left at the 6 m/s cap): every launch forward, within
     12 % of the hand's speed."""
-    ratios = [_launch_ratio(d, hold, seed) for d in STROKES for seed in range(2)]
+    ratios = [launch_ratio(d, hold, seed) for d in STROKES for seed in range(2)]
     assert min(ratios) > 0, f"launched backwards: {ratios}"
     assert all(abs(r - 1) <= 0.12 for r in ratios), ratios
 
@@ -80,13 +29,13 @@ def test_m_u1_flick_behind_16_ms_stalls_stays_forward_and_near_the_hand():
     """Held back 16 ms a frame: forward, within 0.75–1.35 × the hand (without the guard
     0.31 × at worst). Shorter stalls (≤ 8 ms, near a healthy frame's 2–5 ms) are left to
     the re-timing of :mod:`mississippi.pointer`: the guard stays out of them."""
-    ratios = [_launch_ratio(d, 0.016, seed) for d in STROKES for seed in range(2)]
+    ratios = [launch_ratio(d, 0.016, seed) for d in STROKES for seed in range(2)]
     assert all(0.75 <= r <= 1.35 for r in ratios), ratios
 
 
 def test_m_u1_exact_stamps_untouched_by_the_guard():
     """With exact stamps the guard changes nothing: the estimator's launch, within 2 %."""
-    ratios = [_launch_ratio(d, None, 0) for d in STROKES]
+    ratios = [launch_ratio(d, None, 0) for d in STROKES]
     assert all(abs(r - 1) <= 0.02 for r in ratios), ratios
 
 
