@@ -226,7 +226,7 @@ def test_U_after_the_winning_move_undoes_nothing_and_the_end_panel_stays(app, pl
                          ids=["two people", "against the computer"])
 def test_the_review_opens_from_the_end_panel_and_steps_through_the_game(app, players):
     scene = _won_by_e1(app, players)
-    assert "Review the game (E)" in drawn(app, scene)
+    assert "Review the game (Enter)" in drawn(app, scene)
     key(app, pygame.K_e)
     review = app.top
     assert isinstance(review, ReviewScene)
@@ -341,6 +341,28 @@ def test_G_4_after_placing_the_arrows_slide_the_pawn_just_placed(app):
     frames(app, 30)
     wait_for(app, lambda: scene.anim is None and scene.history)
     assert scene.history == ["d1 d1^"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_green_button_of_the_end_panel_is_the_one_Enter_presses(tmp_path, language):
+    # trial3b 19/20: Rematch was drawn green (the primary look) while Enter opened the review
+    from ludotheque import i18n, theme
+    app = make_app([DESCRIPTOR], folder=tmp_path, language=language)
+    scene = _won_by_e1(app, HUMANS)
+    frames(app, 1)
+    buttons = {"review": scene.review_btn, "rematch": scene.end.rematch_btn,
+               "menu": scene.end.menu_btn, "board": scene.end.hide_btn}
+    green = [name for name, b in buttons.items() if pixel(app, (b.rect.x + 5, b.rect.centery)) == theme.GOOD]
+    assert green == ["review"]
+    said = drawn(app, scene)                              # each button names its key
+    assert i18n.domain("glissando")("Review the game (Enter)") in said
+    assert i18n.domain("ludotheque")("Rematch (R)") in said
+    assert "(Entrée)" in " ".join(said) if language == "fr" else "(Enter)" in " ".join(said)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, ReviewScene)
+    app.pop()
+    key(app, pygame.K_r)                                  # R, named on the plain button, rematches
+    assert app.top is not scene and isinstance(app.top, GlissandoScene) and not app.top.history
 
 
 def test_enter_on_the_end_panel_opens_the_review_and_keeps_the_game(app):
