@@ -257,6 +257,34 @@ def test_the_review_shows_the_turn_that_lost_and_the_one_that_held(app):
         assert f"{m['better']} would have held." in said
 
 
+def test_the_review_numbers_turns_as_the_move_list_and_names_the_last_turns_ring(app):
+    # trial3b 22: the header read "After turn 9 of 11" while the text spoke of turn 10,
+    # and the ring round the last turn's pawns was not in the ring legend
+    from glissando.review_scene import LIST_BOX
+    start_pos, turns, end = play(3, levels=("beginner", "expert"), target=1)
+    scene = start(app, start_pos.to_text(), turns=turns[:-1])
+    scene.session.commit(turns[-1])
+    scene.board.reset(scene.pos)
+    scene.open_review()
+    review = app.top
+    wait_for(app, lambda: review.result is not None)
+    m = review.decisive
+    n = m["index"] + 1                                  # the mistake's number in the move list
+    frames(app, 1)
+    said = drawn(app, review)
+    assert f"Before turn {n} of {len(turns)}" in said
+    assert any(t.startswith(f"Turn {n}: after {m['turn']}") for t in said)
+    shown = [k for k in range(1, len(turns) + 1) if review.row_y(k) is not None]
+    looks = {k: pixel(app, (LIST_BOX.x + 8, review.row_y(k) + 12)) for k in shown}
+    usual = max(set(looks.values()), key=list(looks.values()).count)
+    assert [k for k, c in looks.items() if c != usual] == [n]          # the row lit is that turn
+    mover = review.replay.last[0].to_move                # turn n - 1, ringed in its colour
+    ring = "blue" if mover == "b" else "orange"
+    assert f"last turn: {n - 1} ({ring} ring)" in said
+    key(app, pygame.K_END)
+    assert f"End of the game ({len(turns)} turns)" in drawn(app, review)
+
+
 def test_view_controller_and_texts_are_pure_and_stage_the_computers_turn():
     """The geometry, the controller and the texts import with pygame unimportable (the
     layers of design.md), and the controller stages a scoring turn as the placement then
