@@ -109,6 +109,7 @@ HINTS = {
     "spoil": lambda: _("Play {turn}: it cuts your opponent's line {first}–{last}."),
     "develop": lambda: _("Play {turn}: no line is in reach yet for either side; this turn prepares the board."),
     "lost": lambda: _("Your position is lost: whatever you play, your opponent can score next turn (after {turn}, with {threat})."),
+    "lost_two": lambda: _("Your position is lost: whatever you play, your opponent can force a point within two turns (after {turn}, starting with {threat})."),
     "also": lambda: _("It also threatens {next} next turn."),
 }
 
