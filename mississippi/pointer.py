@@ -107,6 +107,38 @@ tell them apart)."""
 of them, from the last 0.05 s."""
 
 
+def _quadratic(t: list[float], xs: list[float], ys: list[float]):
+    """Least-squares quadratics a + b·t + c·t² through (t, x) and (t, y) (plain floats: a
+    few points, solved by the normal equations in closed form), ``((a, b, c) of x, (a, b, c)
+    of y)``; None if the times do not fix a quadratic."""
+    s0 = s1 = s2 = s3 = s4 = 0.0
+    x0 = x1 = x2 = y0 = y1 = y2 = 0.0
+    for tv, xv, yv in zip(t, xs, ys):
+        t2 = tv * tv
+        s0 += 1.0
+        s1 += tv
+        s2 += t2
+        s3 += t2 * tv
+        s4 += t2 * t2
+        x0 += xv
+        x1 += tv * xv
+        x2 += t2 * xv
+        y0 += yv
+        y1 += tv * yv
+        y2 += t2 * yv
+    # the inverse of [[s0 s1 s2] [s1 s2 s3] [s2 s3 s4]] by cofactors
+    c00, c01, c02 = s2 * s4 - s3 * s3, s2 * s3 - s1 * s4, s1 * s3 - s2 * s2
+    c11, c12, c22 = s0 * s4 - s2 * s2, s1 * s2 - s0 * s3, s0 * s2 - s1 * s1
+    det = s0 * c00 + s1 * c01 + s2 * c02
+    if not abs(det) > 1e-12 * max(abs(s0 * s2 * s4), 1.0):
+        return None
+    out = []
+    for r0, r1, r2 in ((x0, x1, x2), (y0, y1, y2)):
+        out.append(((c00 * r0 + c01 * r1 + c02 * r2) / det, (c01 * r0 + c11 * r1 + c12 * r2) / det,
+                    (c02 * r0 + c12 * r1 + c22 * r2) / det))
+    return out
+
+
 def _place_late(k: np.ndarray, s_rel: np.ndarray, steps: np.ndarray, new_batch: np.ndarray,
                 lower: np.ndarray, phase: float, period: float, x: np.ndarray,
                 y: np.ndarray) -> np.ndarray:
@@ -143,19 +175,22 @@ def _place_late(k: np.ndarray, s_rel: np.ndarray, steps: np.ndarray, new_batch: 
                 r -= 1
             xs, ys = xl[r:p + 1], yl[r:p + 1]
             if p - r + 1 >= TRACK[0] and (max(xs) > min(xs) or max(ys) > min(ys)):
-                tt = np.array(kl[r:p + 1], float) - kl[p]          # in report periods
-                pw = tt[:, None] ** np.arange(3)
-                try:
-                    coef = np.linalg.solve(pw.T @ pw, pw.T @ np.array([xs, ys]).T)
-                except np.linalg.LinAlgError:
+                cx = _quadratic([float(v - kl[p]) for v in kl[r:p + 1]], xs, ys)  # report periods
+                if cx is None:
                     i = j
                     continue
-                u = np.arange(first, kl[i] + 1, dtype=float) - kl[p]
-                pred = (u[:, None] ** np.arange(3)) @ coef
-                if math.hypot(*(pred[-1] - pred[0])) < SLOW_STEPS * step:
+                (ax, bx, qx), (ay, by, qy) = cx
+                u0, u1 = first - kl[p], kl[i] - kl[p]
+                if math.hypot(bx * (u1 - u0) + qx * (u1 * u1 - u0 * u0),
+                              by * (u1 - u0) + qy * (u1 * u1 - u0 * u0)) < SLOW_STEPS * step:
                     i = j                    # the track hardly moves there: its position
                     continue                 # cannot tell the instants apart
-                back = kl[i] - (first + int(np.argmin(np.hypot(pred[:, 0] - xl[i], pred[:, 1] - yl[i]))))
+                best, best_d = 0, math.inf
+                for m, u in enumerate(range(u0, u1 + 1)):
+                    dd = math.hypot(ax + bx * u + qx * u * u - xl[i], ay + by * u + qy * u * u - yl[i])
+                    if dd < best_d:
+                        best, best_d = m, dd
+                back = kl[i] - (first + best)
                 for m in range(i, j):
                     kl[m] = max(kl[m] - back, kl[m - 1] + st[m])
         i = j
