@@ -413,7 +413,6 @@ for _pa, _pb, _e, _c in _K0:
 _HI = np.array(sorted(_GRAM))                         # the later time's exponents …
 _LO = 2 * _ORDER - 1 - _HI                            # … the earlier time's
 _GC = np.array([_GRAM[int(e)] for e in _HI]) * _NORM  # … and their coefficients
-_POW = np.arange(2 * _ORDER)
 
 
 _UPPER: dict[int, np.ndarray] = {}           # n → the n×n upper triangle (diagonal in)
@@ -445,7 +444,8 @@ def _cov(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def _kernel(a: np.ndarray, b: np.ndarray, terms) -> np.ndarray:
     """Covariance (or its derivative in ``a``) of the ORDER-fold integrated unit white noise
-    started at 0, at times ``a``, ``b`` ≥ 0 (broadcast)."""
+    started at 0, at times ``a``, ``b`` ≥ 0 (broadcast): the definition, term by term;
+    :func:`_gram` and :func:`_slope_kernel` compute it with fewer operations."""
     c = np.minimum(a, b)
     out = np.zeros(np.broadcast(a, b).shape)
     for pa, pb, e, k in terms:
@@ -638,7 +638,9 @@ class FlickTracker:
     inner line. :attr:`puck` is where to draw the held puck: the pointer plus the grab
     offset, kept inside the launch area (centre on the table, between the rails, not past
     the inner line). :class:`mississippi.pointer.SteadyFlick` is the same for samples
-    stamped by the frame loop.
+    stamped by the frame loop. A velocity reads only the samples of the last
+    :data:`RECENT_S` (the rest enters through state kept as samples come), so asking it
+    every frame costs the same however long the drag has lasted.
 
     >>> tr = FlickTracker("left")
     >>> tr.press(0.0, 400.0, 240.0)
