@@ -243,9 +243,9 @@ class BurstRetimed(FlickTracker):
     """The new estimator fed the samples re-timed as the previous round did (bursts on
     their fitted steady rate, :meth:`OldSteadyFlick.retime`) instead of on the lattice."""
 
-    def _timed(self, samples):
-        arr = np.asarray(OldSteadyFlick.retime(list(samples)), float)
-        return arr, typical_period(arr[:, 0])
+    def _timed(self, lo, extra):
+        arr = np.asarray(OldSteadyFlick.retime(list(self._samples) + list(extra)), float)
+        return arr[lo:], typical_period(arr[:, 0])
 
 
 # ------------------------------------------------------------------ measuring
