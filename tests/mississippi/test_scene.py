@@ -818,3 +818,16 @@ def test_M_L2_M_L3_the_headline_between_lag_rounds_says_the_result_then_the_lag_
     assert "fell into the gutter" in text and "closest to the far gutter" in text
     key(app, pygame.K_RETURN)
     assert scene.headline() == "Ann chooses a role" and scene.b_shooter.visible
+
+
+def test_M_L1_a_first_lag_puck_that_flew_off_still_counts_off_the_table_while_the_result_shows():
+    """The real-window trial (mpolish4): Blue's lag flew off, the computer's landed; on the
+    result Blue read "8 in hand" and the panel's "1 lag puck off the table" was gone."""
+    app, scene = start()
+    finish_lag(app, scene, "off_table", 3770)        # Ann's flies off the table
+    assert scene.hand_count("left") == 7 and scene.lag_out("left")["off table"] == 1
+    finish_lag(app, scene, "table", 450)             # Bob's rests in the far zone: Bob wins
+    assert scene.hold is not None and scene.match.last.code == "lag-won"
+    assert scene.hand_count("left") == 7 and scene.lag_out("left")["off table"] == 1
+    key(app, pygame.K_RETURN)
+    assert scene.hand_count("left") == 8 and scene.lag_out("left")["off table"] == 0
