@@ -831,3 +831,32 @@ def test_M_L1_a_first_lag_puck_that_flew_off_still_counts_off_the_table_while_th
     assert scene.hand_count("left") == 7 and scene.lag_out("left")["off table"] == 1
     key(app, pygame.K_RETURN)
     assert scene.hand_count("left") == 8 and scene.lag_out("left")["off table"] == 0
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440)])
+def test_M_E1_show_the_result_button_clears_the_overview_the_panels_and_the_headline(size):
+    """missplay3 end_board_V: "Show the result (V)" lay over the overview strip's far
+    gutter. With the board seen (V), the button overlaps nothing a player reads."""
+    from ludotheque import theme as th
+
+    m = _last_puck_match()
+    m.knock()
+    m.place_target(3300, MID_Y)
+    app, scene = start(m)
+    if size != (1280, 720):
+        app.resize_surface(size)
+    t, s = scene.match.target, scene.match.next_puck_id
+    assert scene.play(Action("shot", report=Report({t: P("gutter_right"), s: P("gutter_right")})))
+    frames(app, 2)
+    key(app, pygame.K_v)
+    frames(app, 2)
+    assert scene.end.hidden and scene.end.show_btn.visible is not False
+    button = pygame.Rect(scene.end.show_btn.rect)
+    head = scene.headline()
+    hw, hh = th.font(30, True).size(head)
+    headline = pygame.Rect(0, 0, hw, hh)
+    headline.center = (640, 22)
+    for name, r in [("overview", pygame.Rect(scene.view.layout.overview)), ("headline", headline),
+                    ("explanation", hud.TEXT_BOX), *hud.PANEL_RECTS.items()]:
+        assert not button.colliderect(r), f"the button {button} covers the {name} {r}"
+    assert pygame.Rect(0, 0, 1280, 720).contains(button)
