@@ -319,13 +319,12 @@ class App:
         if want != tuple(size):
             top, left, bottom, right = frame
             self._sdl_window.size = want
-            # centred with its frame (SDL would centre the inside and push a border off);
-            # an X11 window manager places the frame's corner where SDL asks (gravity
-            # NorthWest), other systems the inside's
-            x = area.x + (area.w - left - right - want[0]) // 2
-            y = area.y + (area.h - top - bottom - want[1]) // 2
-            if pygame.display.get_driver() != "x11":
-                x, y = x + left, y + top
+            # centred with its frame (SDL would centre the inside and push a border off):
+            # SDL places the window's inside, on X11 too (it moves the frame by the borders
+            # itself), so the inside goes a title bar below the frame's corner — placing
+            # the inside at the corner put openbox's title bar above a 1280×720 screen
+            x = area.x + (area.w - left - right - want[0]) // 2 + left
+            y = area.y + (area.h - top - bottom - want[1]) // 2 + top
             self._sdl_window.position = (x, y)
 
     def remember_window_size(self, keep: bool = True) -> None:

@@ -28,7 +28,7 @@ import pytest
 from tests.xserver import missing as missing_tools, start_xvfb, wait_for, window_of
 
 ROOT = Path(__file__).resolve().parent.parent
-TOOLS = ("Xvfb", "xdotool", "import", "openbox", "xprop")
+TOOLS = ("Xvfb", "xdotool", "import", "openbox", "xprop", "xwininfo")
 missing = missing_tools(*TOOLS)
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(bool(missing), reason=f"needs {', '.join(missing)} (apt-get install xvfb "
@@ -120,10 +120,14 @@ class Session:
         self.xdo("key", name)
 
     def geometry(self) -> tuple[int, int, int, int]:
-        out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", self.wid], env=self.env,
+        """The window's inside on the screen: (x, y, width, height) px. From ``xwininfo``'s
+        absolute position: ``xdotool getwindowgeometry`` adds the frame's offset once more
+        under a reparenting window manager, which hid a title bar above the screen."""
+        out = subprocess.run(["xwininfo", "-id", self.wid], env=self.env,
                              capture_output=True, text=True, check=True).stdout
-        g = dict(line.split("=", 1) for line in out.split())
-        return int(g["X"]), int(g["Y"]), int(g["WIDTH"]), int(g["HEIGHT"])
+        g = {k.strip(): v.strip() for k, _sep, v in (line.partition(":") for line in out.splitlines())}
+        return (int(g["Absolute upper-left X"]), int(g["Absolute upper-left Y"]), int(g["Width"]),
+                int(g["Height"]))
 
     def frame(self) -> tuple[int, int, int, int]:
         """The decorations openbox draws around the window: (left, right, top, bottom) px."""
