@@ -167,6 +167,11 @@ _ALL_FIELDS = (pymunk.batch.BodyFields.BODY_ID | pymunk.batch.BodyFields.POSITIO
                | pymunk.batch.BodyFields.ANGLE | _SET_FIELDS)
 
 _hypot = math.hypot
+# s: Chipmunk's sleeping is enabled (so that a contact wakes a sleeping body) but never
+# puts a body to sleep by itself: only World._park does (Body.sleep)
+_SLEEP_NEVER = 1e300
+_INF = math.inf
+_WALL_CLEAR = 40.5    # mm from a wall beyond which a puck (flat or standing) cannot touch it
 _FEW = 3        # unparked pucks up to which a rest check reads them one by one
 _FULL_EVERY = 4  # every how many rest checks the full per-puck pass (parking) runs
 PUCK_STATES = ("table", "overhang", "gutter_left", "gutter_right", "off_table")
@@ -419,6 +424,19 @@ try:
     def _remove_joint(space: pymunk.Space, joint: pymunk.Constraint) -> None:
         _cp_rm_c(space._space, joint._constraint)
 
+    _cp_sleep, _cp_activate = _cp_lib.cpBodySleep, _cp_lib.cpBodyActivate
+    _cp_is_sleeping = _cp_lib.cpBodyIsSleeping
+    _cp_set_sleep_t = _cp_lib.cpSpaceSetSleepTimeThreshold
+
+    def _sleep(space: pymunk.Space, body: pymunk.Body) -> None:
+        h = space._space
+        _cp_set_sleep_t(h, _SLEEP_NEVER)
+        _cp_sleep(body._body)
+        _cp_set_sleep_t(h, _INF)
+
+    def _is_sleeping(body: pymunk.Body) -> bool:
+        return bool(_cp_is_sleeping(body._body))
+
     _probe = pymunk.Body(1.0, 1.0)         # the layout is the expected one
     _set_v(_probe, 1.0, 2.0)
     _set_w(_probe, 3.0)
@@ -469,6 +487,14 @@ except (ImportError, AttributeError, TypeError, AssertionError):   # another pym
 
     def _remove_joint(space: pymunk.Space, joint: pymunk.Constraint) -> None:
         space.remove(joint)
+
+    def _sleep(space: pymunk.Space, body: pymunk.Body) -> None:
+        space.sleep_time_threshold = _SLEEP_NEVER
+        body.sleep()
+        space.sleep_time_threshold = _INF
+
+    def _is_sleeping(body: pymunk.Body) -> bool:
+        return body.is_sleeping
 
 
 # Puck–puck ``begin`` straight from Chipmunk (pymunk 7 internals): pymunk's own path wraps
@@ -893,6 +919,7 @@ class World:
             _TOUCHING[int(_cp_ffi.cast("uintptr_t", raw_space))] = self._touching
         s.gravity = (0.0, 0.0)
         self._space = s
+        self._n_parked = 0             # pucks with a body whose friction joint is out
         self._space_step = _stepper(s)
         self._batch = _batch_stepper(s) if BATCH_SUBSTEPS else None
         self._h = p.dt
@@ -918,6 +945,7 @@ class World:
         self._dw_scan = self._dw_step * _CHECK_EVERY               # … per rest check
         self._t_fall = math.sqrt(2.0 * t.gutter_depth / p.g)
         self._edges = (t.gutter_edge("left"), t.gutter_edge("right"))
+        self._width, self._length = t.width, t.length
         self._wall_names: dict[pymunk.Shape, str] = {}
         self._shape_puck: dict[pymunk.Shape, _Puck] = {}
         self._near_edge: dict[int, _Puck] = {}
@@ -963,6 +991,7 @@ class World:
                            separate=self._on_solid_separate)
         s.on_collision(_CT_PUCK, _CT_STANDING, begin=self._on_puck_puck,
                        post_solve=self._on_standing_hit, separate=self._on_solid_separate)
+        s.on_collision(_CT_STANDING, _CT_STANDING, begin=self._on_wake)
         s.on_collision(_CT_PUCK, _CT_WALL, begin=self._on_wall,
                        separate=self._on_solid_separate)
         s.on_collision(_CT_PUCK, _CT_SENSOR, begin=self._on_sensor_begin,
@@ -1003,6 +1032,8 @@ class World:
         self._puck_of_cp[body._body] = pk
         if not pk.parked:
             self._attach_joints(pk)
+        else:
+            self._n_parked += 1
 
     def _attach_joints(self, pk: _Puck) -> None:
         """Add the two friction joints of ``pk`` to the space: pymunk's top-down
@@ -1021,8 +1052,11 @@ class World:
         if not pk.parked:
             _remove_joint(self._space, pk.pivot)
             pk.parked = True
+            self._n_parked += 1
             _set_v(pk.body, 0.0, 0.0)
             _set_w(pk.body, 0.0)
+            if self._wall_free(pk.body):
+                _sleep(self._space, pk.body)
 
     def _unpark(self, pk: _Puck) -> None:
         """Put the friction joints back and subtract the friction of the sub-step that
@@ -1030,6 +1064,7 @@ class World:
         if not pk.parked or pk.standing:
             return
         pk.parked = False
+        self._n_parked -= 1
         self._attach_joints(pk)
         if pk.fall_left > 0.0:
             return
@@ -1046,12 +1081,29 @@ class World:
 
     def _unpark_touching(self, pk: _Puck) -> None:
         """Keep the invariant "a parked puck touches no other puck": unpark ``pk`` and
-        every puck it touches (in id order)."""
+        every puck it touches (in id order). A parked puck that touches nothing is put to
+        sleep (see :meth:`_park`)."""
         touching = [self._shape_puck[info.shape] for info in self._space.shape_query(pk.shape)
                     if info.shape in self._shape_puck]
         if touching:
             for q in sorted([pk, *touching], key=lambda q: q.id):
                 self._unpark(q)
+        elif pk.parked and self._wall_free(pk.body):
+            _sleep(self._space, pk.body)
+
+    def _wall_free(self, body: pymunk.Body) -> bool:
+        """True when a puck centred where ``body`` is cannot touch a rail, an end board
+        or a gutter wall (its centre is more than ``_WALL_CLEAR`` from each; a standing
+        puck's footprint reaches 39.7 mm). Only such pucks sleep: a sleeping body's
+        resting contacts are not solved, so one at rest against a wall stays awake."""
+        x, y = _get_xy(body)
+        c = _WALL_CLEAR
+        if not c < y < self._width - c:
+            return False
+        gl, gr = self._edges
+        if gl <= x <= gr:                   # on the table top: no wall near but rails
+            return True
+        return c < x < self._length - c and not (gl - c < x < gr + c)
 
     def _touches_other_puck(self, pk: _Puck) -> bool:
         for info in self._space.shape_query(pk.shape):
@@ -1090,8 +1142,10 @@ class World:
         a, b = ba[0], bb[0]
         pa, pb = self._puck_of_cp[a], self._puck_of_cp[b]
         if pa.parked:
+            _cp_activate(a)
             self._pending.append(("unpark", pa.id))
         if pb.parked:
+            _cp_activate(b)
             self._pending.append(("unpark", pb.id))
         n = _cp_arb_n(arb)
         va = _cp_get_v(a)
@@ -1132,8 +1186,10 @@ class World:
         sa, sb = arb.shapes
         pa, pb = self._shape_puck[sa], self._shape_puck[sb]
         if pa.parked:
+            pa.body.activate()
             self._pending.append(("unpark", pa.id))
         if pb.parked:
+            pb.body.activate()
             self._pending.append(("unpark", pb.id))
         nx, ny = _arb_normal(arb)
         vax, vay = _get_v(pa.body)
@@ -1144,6 +1200,14 @@ class World:
             ids = (pa.id, pb.id) if pa.id < pb.id else (pb.id, pa.id)
             self._events.append(ShotEvent(self._now() + self._h, "contact", ids, None,
                                           -vrn))
+
+    def _on_wake(self, arb: pymunk.Arbiter, space: pymunk.Space, data: Any) -> None:
+        """Two standing pucks touch (one was nudged without toppling, M-P6): wake a
+        sleeping one (every contact with a sleeping body must wake it; see _park)."""
+        for sh in arb.shapes:
+            pk = self._shape_puck.get(sh)
+            if pk is not None and pk.parked:
+                pk.body.activate()
 
     def _on_standing_hit(self, arb: pymunk.Arbiter, space: pymunk.Space,
                          data: Any) -> None:
@@ -1352,6 +1416,8 @@ class World:
         self._space.remove(pk.body, pk.shape)
         if not pk.parked:
             _remove_joint(self._space, pk.pivot)
+        else:
+            self._n_parked -= 1
         self._shape_puck.pop(pk.shape, None)
         self._near_edge.pop(pk.id, None)
         self._falling.pop(pk.id, None)
@@ -1488,6 +1554,14 @@ class World:
                 pk = by_id.get(bid)
                 if pk is None or pk.fall_left > 0.0:
                     floats[3 * i + 2] = spins[i]
+        if self._n_parked:
+            # A batch write would wake every sleeping puck (cpBodySetVelocity activates
+            # its body): write the spinning ones one by one (sleeping pucks have ω = 0).
+            by_id = self._by_body_id
+            for i, bid in enumerate(scan.ids()):
+                if spins[i] != 0.0:
+                    _set_w(by_id[bid].body, floats[3 * i + 2])
+            return
         scan.put(floats)
         scan.write(self._space)
 
@@ -1808,6 +1882,7 @@ class World:
         if pk.parked:
             self._attach_joints(pk)
             pk.parked = False
+            self._n_parked -= 1
         pk.body.velocity = (float(vx), float(vy))
         self._shot_t0 = self._time
         self._shot_event0 = len(self._events)
