@@ -854,7 +854,7 @@ class _Puck:
     """Internal record of one puck (pymunk objects + bookkeeping)."""
 
     __slots__ = ("id", "body", "shape", "pivot", "state", "standing",
-                 "fall_left", "parked", "x", "y")
+                 "fall_left", "parked", "x", "y", "bid")
 
     def __init__(self, pid: int) -> None:
         self.id = pid
@@ -867,6 +867,7 @@ class _Puck:
         self.parked = False
         self.x = 0.0               # last position, kept for off-table pucks
         self.y = 0.0
+        self.bid = -1              # the body's id (Body.id), read once
 
 
 class World:
@@ -1028,7 +1029,8 @@ class World:
         self._set_friction(pk)
         self._space.add(body, shape)
         self._shape_puck[shape] = pk
-        self._by_body_id[body.id] = pk
+        pk.bid = body.id
+        self._by_body_id[pk.bid] = pk
         self._puck_of_cp[body._body] = pk
         if not pk.parked:
             self._attach_joints(pk)
@@ -1137,9 +1139,9 @@ class World:
     def _raw_puck_puck(self, arb: Any) -> None:
         """:meth:`_on_puck_puck` on Chipmunk's own arbiter (``cpArbiter *``)."""
         self._touching.begin()
-        ba, bb = self._arb_a, self._arb_b
-        _cp_arb_bodies(arb, ba, bb)
-        a, b = ba[0], bb[0]
+        # the arbiter's own fields (pymunk declares the struct): the bodies and the normal
+        # from a to b unswapped — (vb − va)·n is the same number in either order
+        a, b = arb.body_a, arb.body_b
         pa, pb = self._puck_of_cp[a], self._puck_of_cp[b]
         if pa.parked:
             _cp_activate(a)
@@ -1147,11 +1149,11 @@ class World:
         if pb.parked:
             _cp_activate(b)
             self._pending.append(("unpark", pb.id))
-        n = _cp_arb_n(arb)
+        n = arb.n
         va = _cp_get_v(a)
         vb = _cp_get_v(b)
         vrn = (vb.x - va.x) * n.x + (vb.y - va.y) * n.y
-        _cp_arb_e(arb, self._contact_restitution(vrn))
+        arb.e = self._contact_restitution(vrn)
         if -vrn >= _EVENT_MIN_SPEED:
             ids = (pa.id, pb.id) if pa.id < pb.id else (pb.id, pa.id)
             self._events.append((self._time - self._shot_t0 + self._h, "contact", ids,
@@ -1592,14 +1594,20 @@ class World:
         friction stops within one sub-step anyway) so the state is final, park still
         pucks, and record overhanging pucks (M-P3, needed by M-F1)."""
         self._shot_active = False
-        live = [(pid, self._pucks[pid]) for pid in sorted(self._pucks)
-                if self._pucks[pid].body is not None]
+        pucks = self._pucks
+        live = [(pid, pucks[pid]) for pid in sorted(pucks) if pucks[pid].body is not None]
+        ids, f = self._bodies.read_all(self._space)      # x, y, angle, vx, vy, ω per body
+        at = {bid: 6 * i for i, bid in enumerate(ids)}
+        moving = [(pid, pk) for pid, pk in live if not pk.parked]
+        park = self.params.park
         # Nothing moves here (parking only zeroes velocities), so a puck whose centre is
         # farther than _TOUCH_REACH from every other centre touches none: it is parked
         # without the shape query (which costs as much as a sub-step). The others ask.
-        near: set[int] = set()
-        if self.params.park:
-            xs = sorted((_get_xy(pk.body), pid) for pid, pk in live)
+        # With few unparked pucks, they ask at once.
+        near: set[int] | None = None
+        if park and len(moving) > _FEW:
+            near = set()
+            xs = sorted(((f[at[pk.bid]], f[at[pk.bid] + 1]), pid) for pid, pk in live)
             reach, reach2 = _TOUCH_REACH, _TOUCH_REACH * _TOUCH_REACH
             for i, ((x, y), pid) in enumerate(xs):
                 for (x2, y2), pid2 in xs[i + 1:]:
@@ -1608,18 +1616,20 @@ class World:
                     if (x2 - x) ** 2 + (y2 - y) ** 2 < reach2:
                         near.add(pid)
                         near.add(pid2)
+        for pid, pk in moving:
+            _set_v(pk.body, 0.0, 0.0)
+            _set_w(pk.body, 0.0)
+            if park and ((near is not None and pid not in near)
+                         or not self._touches_other_puck(pk)):
+                self._park(pk)
+        # M-P3: overhanging pucks (Table.overhangs written out, as in pucks())
+        gl, gr = self._edges
+        r = self.table.puck_radius
         for pid, pk in live:
-            if not pk.parked:
-                _set_v(pk.body, 0.0, 0.0)
-                _set_w(pk.body, 0.0)
-                if self.params.park and (pid not in near or not self._touches_other_puck(pk)):
-                    self._park(pk)
-        overhangs = self.table.overhangs
-        for pid in sorted(self._pucks):
-            pk = self._pucks[pid]
-            if pk.body is not None and pk.state == "table":
-                side = overhangs(_body_x(pk.body))
-                if side is not None:
+            if pk.state == "table":
+                x = f[at[pk.bid]]
+                if gl <= x <= gr and (x - r < gl or x + r > gr):
+                    side = "left" if x - r < gl else "right"
                     self._events.append(ShotEvent(self._now(), "overhang", (pid,), side, 0.0))
 
     def run_until_rest(self, max_s: float = 20.0) -> ShotReport:
@@ -1679,7 +1689,7 @@ class World:
             if b is None:
                 out[pid] = PuckState(pk.id, pk.state, pk.x, pk.y)
                 continue
-            j = at[b.id]
+            j = at[pk.bid]
             x = f[j]
             state = pk.state
             if state == "table" and gl <= x <= gr and (x - r < gl or x + r > gr):
