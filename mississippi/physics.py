@@ -1026,6 +1026,11 @@ class World:
         st = self._space.static_body
         pk.pivot = pymunk.PivotJoint(st, body, (0.0, 0.0), (0.0, 0.0))
         pk.pivot.max_bias = 0.0
+        # With max_bias = 0 the joint's bias velocity is clamped to zero whatever its
+        # error_bias; 0 makes Chipmunk's bias_coef = 1 − pow(0, h) a pow() that returns at
+        # once (the default 0.9^60 costs a full pow() per awake puck per sub-step). Same
+        # bias (0 in the signs of the position error), so the same shots bit for bit.
+        pk.pivot.error_bias = 0.0
         self._set_friction(pk)
         self._space.add(body, shape)
         self._shape_puck[shape] = pk
