@@ -54,15 +54,22 @@ The model
   momentum it received (and its angular momentum, so the spin is rescaled for the disc's
   moment of inertia).
 * **Rest (M-P7)**: every puck slower than 5 mm/s and spinning slower than 5 mm/s at the
-  rim, no puck falling into a gutter. Bodies never sleep (zero gravity, sleeping disabled);
-  ``Body.sleep()`` is never called.
+  rim, no puck falling into a gutter. Chipmunk never puts a body to sleep by itself
+  (``Space.sleep_time_threshold`` stays infinite); only parking does, below.
 
 Performance (design.md: ≥ 500× real time): pucks at rest are *parked* — their friction
 joint is taken out of the space (it contributes nothing while the puck is still, but costs
-solver time). A parked puck never touches another puck, so anything that moves it starts
-a new contact; that contact's ``begin`` callback unparks it, and the friction the joint
-would have applied during that first sub-step (at most ``μ·g·h`` of speed) is subtracted
-at once. The solver runs ``params.iterations`` (10) passes only in sub-steps where a puck
+solver time) — and put to sleep in Chipmunk (``Body.sleep()``, with the space's sleep
+threshold made finite just for that call): a sleeping body leaves the position and
+velocity integration, its shape moves from the dynamic BB tree to the static one, and
+pairs of sleeping pucks are never checked. A parked puck never touches another puck, so
+anything that moves it starts a new contact; that contact's ``begin`` callback wakes it
+(``cpBodyActivate``: Chipmunk wakes it when the collision pass ends, before the solver)
+and unparks it, and the friction the joint would have applied during that first sub-step
+(at most ``μ·g·h`` of speed) is subtracted at once. Chipmunk does not solve a sleeping
+body's resting contacts, so a parked puck within 40.5 mm of a rail, end board or gutter
+wall stays awake (``World._wall_free``); and every kind of contact with a puck that may
+sleep has a ``begin`` that wakes it (puck–puck, puck–standing, standing–standing). The solver runs ``params.iterations`` (10) passes only in sub-steps where a puck
 touches a puck or a wall, and 1 pass otherwise (:class:`_Touching`: the friction joints
 are then independent and one pass solves each; outcomes are bit for bit those of 10).
 Puck–puck ``begin`` and ``separate`` come straight from Chipmunk (no pymunk ``Arbiter``
@@ -1786,13 +1793,16 @@ class World:
     def debug_info(self) -> dict[str, Any]:
         """Everything a debug overlay may show besides :meth:`pucks` and
         :meth:`contacts`: ``time`` and ``shot_time`` (s), ``substeps``, ``at_rest``,
-        ``parked``/``falling``/``near_edge`` puck ids, ``event_count``, ``params``,
+        ``parked``/``sleeping``/``falling``/``near_edge`` puck ids (parked pucks sleep
+        in Chipmunk unless near a wall), ``event_count``, ``params``,
         ``touching`` (solid contacts being solved) and ``solver_iterations`` (those of
         the next sub-step: ``params.iterations`` while ``touching``, else 1)."""
         return {
             "time": self._time, "shot_time": self._now(), "substeps": self._steps,
             "at_rest": self.at_rest(),
             "parked": sorted(p.id for p in self._pucks.values() if p.parked),
+            "sleeping": sorted(p.id for p in self._pucks.values()
+                               if p.body is not None and _is_sleeping(p.body)),
             "falling": sorted(self._falling), "near_edge": sorted(self._near_edge),
             "event_count": len(self._events), "params": asdict(self.params),
             "solver_iterations": self._space.iterations, "touching": self._touching.n,
