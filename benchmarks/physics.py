@@ -35,7 +35,8 @@ The speed rows (:func:`speed_rows`), ``figure`` the median of the runs except wh
   the ``median`` beside it: as the ``timeit`` documentation advises (``Timer.repeat``), the
   fastest of repeated runs is the one least disturbed by other processes — on a shared
   machine they slow a CPU second too (the other hyper-thread of the core, shared caches),
-  never speed it up.
+  never speed it up. Runs are short (6 breaks, ~10 ms of CPU) so that some fall where the
+  core's other hyper-thread is idle; 30 of them.
 * ``break_realtime_noparking``: the same with parking of still pucks disabled.
 * ``break_realtime_fixed_iterations``: the same (parking on) with the solver's 10
   iterations in every sub-step (``adaptive_iterations=False``; by default a sub-step where
@@ -350,8 +351,8 @@ def speed_rows(quick: bool = False) -> list[dict]:
     """Measure and return the speed rows described in the module docstring. Each run times
     ``BREAKS_PER_RUN`` breaks back to back (a single break is ~1.5 simulated s, a few
     milliseconds of wall time: too short to time alone on a shared machine)."""
-    runs = 3 if quick else 15
-    per = 5 if quick else 12
+    runs = 3 if quick else 30
+    per = 5 if quick else 6
     dt = World().params.dt
     rt, rt_cpu, rt_np, bare_rt, ratio, ratio_p, sims = [], [], [], [], [], [], []
     rt_fixed = []
