@@ -1527,11 +1527,10 @@ class World:
         that something moves (some speed ≥ rest_speed, none above the cap) — then their
         spin friction is applied as :meth:`_spin_friction` does and True returned. False
         leaves the check to the batch read."""
-        if not _FAST_BODY:
+        if (not _FAST_BODY or len(self._by_body_id) - self._n_parked > _FEW
+                or self._falling or self._pending):
             return False
         live = [pk for pk in self._pucks.values() if not pk.parked and pk.body is not None]
-        if len(live) > _FEW or self._falling or self._pending:
-            return False
         moving = False
         cap2, rest2 = self._cap2, self._rest_v2
         vw = []
