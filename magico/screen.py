@@ -150,10 +150,15 @@ class MagicoScreen:
             self.assist_btn.draw(surface)
             self.hint_btn.enabled = self.hints_on and not self.is_ai(self.pos.to_move)
             self.hint_btn.draw(surface)
-            self.undo_btn.enabled = self.phase is Phase.ROLL and self.session.can_undo()
+            refused = self.undo_refusal()                 # greyed whenever it would be refused …
+            self.undo_btn.enabled = refused is None
             self.undo_btn.draw(surface)
+        else:
+            refused = None
         shown = self.hint if self.hint is not None and self.phase is not Phase.TYPE else None
-        if shown is not None:
+        if refused is not None and self.undo_btn.hover and self.phase is not Phase.TYPE:   # … the pointer on it: why
+            self._draw_note(surface, texts.undo_refused(refused), theme.MUTED)
+        elif shown is not None:
             self._draw_note(surface, shown[1], theme.ACCENT, title=texts.hint_title(shown[0]))
         elif self.note is not None and self.phase is not Phase.TYPE:
             self._draw_note(surface, *self.note)
@@ -219,8 +224,9 @@ class MagicoScreen:
         lit = self.phase is Phase.ROLL and not self.is_ai(self.pos.to_move)
         a, b = (0, 0) if self.phase is Phase.ROLL else self.shown_dice   # blank before this turn's roll
         c1, c2 = view.die_centers()
-        draw_die(surface, c1, view.DIE_SIZE, a, self.dice_angle[0], highlight=lit)
-        draw_die(surface, c2, view.DIE_SIZE, b, self.dice_angle[1], highlight=lit)
+        tumbling = not self.dice_settled          # faded pips: not a result (view.Tumble)
+        draw_die(surface, c1, view.DIE_SIZE, a, self.dice_angle[0], highlight=lit, tumbling=tumbling)
+        draw_die(surface, c2, view.DIE_SIZE, b, self.dice_angle[1], highlight=lit, tumbling=tumbling)
         if lit:
             self.roll_btn.draw(surface)
 

@@ -87,6 +87,9 @@ def undo_refused(code: str) -> str:
         return _("The game is over: nothing to undo.")
     if code == "computer-turn":
         return _("Wait for the computer's turn to end, then undo.")
+    if code == "forced-pass":
+        return _("The turn to take back was a forced pass: with the same dice it would pass "
+                 "again, so there is nothing to undo.")
     return _("Nothing to undo yet.")
 
 
