@@ -407,20 +407,24 @@ class MagicoScene(MagicoScreen, Scene):
 
     def ask_hint(self) -> bool:
         """H: the next of three hints for this roll (:mod:`magico.hints`), which teach the
-        arithmetic; the turn is then marked as played with a hint (decision 13)."""
+        arithmetic; the turn is then marked as played with a hint (decision 13). During a
+        forced pass (K-5, K-7b) the one hint says there is no move and why (not marked:
+        there was no choice to help with)."""
         if not self.hints_on:
             self._say(texts.hints_off(), theme.MUTED)
             return False
         if self.phase not in (Phase.CHOOSE, Phase.TYPE, Phase.PLACE, Phase.TAKE, Phase.PASS) or self.is_ai(self.pos.to_move):
             return False
-        strength = min(3, self.ctl.hint_level + 1)
         try:
             found = hints_mod.hints(self.pos, self.ctl.dice)
         except (IllegalTurn, ValueError, IndexError):      # never let a hint stop the game
             log.exception("magico hint failed")
             return False
-        self.ctl.hint_level, self.ctl.hinted = strength, True
-        self.hint = (strength, texts.hint(found[strength - 1]))
+        step = min(len(found), self.ctl.hint_level + 1)    # a forced pass has one plain hint
+        h = found[step - 1]
+        self.ctl.hint_level = step
+        self.ctl.hinted = self.ctl.hinted or h.strength > 0   # a forced pass had no choice to help
+        self.hint = (h.strength, texts.hint(h))
         return True
 
     def rematch(self) -> None:
