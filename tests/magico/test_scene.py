@@ -682,3 +682,71 @@ def test_K_4_tumbling_faces_are_drawn_faded_the_result_dark(app):
     faded = darkest()
     assert run_until(app, lambda: scene.phase != "rolling", 5)
     assert darkest() < 200 < faded                         # dark pips once landed, pale before
+
+
+def _phase_scenes(app):
+    """A scene in each phase of a person's turn (name, scene), drawn as the player sees it."""
+    def fresh(position=None, rolls=None, **opts):
+        while app.top is not None and isinstance(app.top, MagicoScene):
+            app.pop()
+        return start(app, rolls=rolls, position=position, **opts)
+
+    s = fresh(rolls=[(5, 3)])
+    yield "roll", s
+    roll(app, s)
+    yield "choose", s
+    s.choose_op("5*3")
+    yield "type", s
+    s.typed_refusal = "x" * 3
+    s.submit_result("14")
+    yield "wrong", s
+    s = fresh(rolls=[(5, 3)], assisted=True)
+    roll(app, s)
+    yield "choose-assisted", s
+    s.choose_assisted("5+3")
+    yield "place", s
+    s = fresh(rolls=[(1, 4)])
+    roll(app, s)
+    yield "place-any", s
+    s = fresh(position="magico-classic R...../....../....../....../....../...... b 14-15", rolls=[(1, 1)])
+    roll(app, s)
+    yield "take", s
+    full = "magico-classic ..R.../....B./.....R/.....B/.R..B./....R. r 11-12"
+    s = fresh(position=full, rolls=[(6, 6)])
+    roll(app, s)
+    yield "pass", s
+    s.ask_hint()
+    yield "pass-hint", s
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_text_touches_or_overlaps_a_button_in_any_phase(app, lang, monkeypatch):
+    """Found by a new player (trial3, kpolish4): in French "Choisissez une opération avec
+    5 et 3 (touches 1–4) :" wrapped onto a second line that touched the operation
+    buttons. In every phase of a turn, in both languages, a line of text is either a
+    button's own label or stays 10 design px clear of every button (above and below)."""
+    i18n.set_language(lang)
+    try:
+        for name, scene in _phase_scenes(app):
+            drawn = []
+            real = app.canvas.text
+
+            def text(s, pos, *a, **k):
+                rect = real(s, pos, *a, **k)
+                drawn.append((s, pygame.Rect(rect)))
+                return rect
+
+            monkeypatch.setattr(app.canvas, "text", text)
+            scene.draw(app.canvas)
+            monkeypatch.undo()
+            buttons = [b.rect for b in scene._buttons() if b.visible]
+            if scene.phase == "type":
+                buttons += [r for r, _lab in scene.keypad.keys] + [scene.entry.rect]
+            assert drawn and buttons, name
+            for s, r in drawn:
+                for b in buttons:
+                    if b.contains(r) or not s.strip():
+                        continue                               # the button's own label
+                    assert not r.colliderect(b.inflate(8, 20)), (lang, name, s, r, b)
+    finally:
+        i18n.set_language("en")
