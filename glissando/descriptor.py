@@ -9,7 +9,7 @@ only when the shell asks for a scene or a preview; the headless demo is the pure
 from __future__ import annotations
 
 from ludotheque import i18n
-from ludotheque.game import ALL_LEVELS, GameDescriptor, Option
+from ludotheque.game import ALL_LEVELS, GameDescriptor, Option, deferred
 from ludotheque.session import hints_option
 
 _ = i18n.domain("glissando")
@@ -52,33 +52,14 @@ def _first_label(value: str) -> str:
     return {"random": _("Drawn at random"), "b": _("Blue"), "o": _("Orange")}[value]
 
 
-
-def _draw_preview(surface, rect):
-    from glissando.paint import draw_preview
-
-    draw_preview(surface, rect)
-
-
-def _make_scene(app, config):
-    from glissando.scene import make_scene
-
-    return make_scene(app, config)
-
-
-def _headless(seed, config):
-    from glissando.demo import headless      # pure: no pygame on this path (decision 4)
-
-    return headless(seed, config)
-
-
 DESCRIPTOR = GameDescriptor(
     id="glissando",
     title=lambda: _("Glissando"),
     pitch=lambda: _("Place, slide and push: align five."),
     rules_text=_rules_text,
-    draw_preview=_draw_preview,
-    make_scene=_make_scene,
-    headless=_headless,
+    draw_preview=deferred("glissando.paint", "draw_preview"),
+    make_scene=deferred("glissando.scene", "make_scene"),
+    headless=deferred("glissando.demo", "headless"),    # pure: no pygame (decision 4)
     options=(Option("target", lambda: _("Target score"), (1, 2, 3, 4, 5), 2, label_of=str),
              Option("first", lambda: _("First player"), ("random", "b", "o"), "random",
                     label_of=_first_label),

@@ -115,7 +115,13 @@ def main(games, argv=None, prog: str = "ludotheque") -> int:
         summary.setdefault("game", game.id)
         summary.setdefault("seed", seed)
         summary.setdefault("seconds", round(time.perf_counter() - t0, 3))
-        print(json.dumps(summary, ensure_ascii=False))
+        try:
+            print(json.dumps(summary, ensure_ascii=False), flush=True)
+        except BrokenPipeError:
+            # The reader stopped reading (``… | head``): say nothing more, as the Python
+            # docs advise (signal module, "Note on SIGPIPE"), and do not report a crash.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 1
         return 0
 
     from . import screen

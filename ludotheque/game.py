@@ -7,6 +7,7 @@ path imports this module with pygame blocked).
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -38,6 +39,24 @@ def demo_save_id(game_id: str) -> str:
     """The save name a demo of ``game_id`` writes (``"glissando-demo"``): a demo never
     writes, resumes or deletes the player's own save of the game (the menu's "Resume")."""
     return f"{game_id}-demo"
+
+
+def deferred(module: str, name: str) -> Callable:
+    """A stand-in for ``module.name`` that imports ``module`` only when first called, so a
+    game's descriptor can name its scene, preview and headless demo without importing
+    pygame (decision 4: the headless demo path runs with pygame not importable).
+
+    >>> deferred("math", "hypot")(3, 4)
+    5.0
+
+    Raises what the import or the call raises (``ImportError``, ``AttributeError``, …).
+    """
+    def call(*args, **kwargs):
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"{module}.{name}, imported on first call."
+    return call
 
 
 @dataclass(frozen=True)

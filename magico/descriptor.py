@@ -14,7 +14,7 @@ from pathlib import Path
 import platformdirs
 
 from ludotheque import i18n
-from ludotheque.game import ALL_LEVELS, GameDescriptor, Option
+from ludotheque.game import ALL_LEVELS, GameDescriptor, Option, deferred
 from ludotheque.session import hints_option
 
 from magico.boards import DEFAULT_BOARD, available_boards, load_board, register_board_dir
@@ -68,25 +68,6 @@ def _on_off(value: bool) -> str:
     return _("on") if value else _("off")
 
 
-
-def _draw_preview(surface, rect):
-    from magico.paint import draw_preview
-
-    draw_preview(surface, rect)
-
-
-def _make_scene(app, config):
-    from magico.scene import make_scene
-
-    return make_scene(app, config)
-
-
-def _headless(seed, config):
-    from magico.demo import headless      # pure: no pygame on this path (decision 4)
-
-    return headless(seed, config)
-
-
 #: A player's own board layouts (``<id>.json``, K-2) are read from this folder too.
 USER_BOARDS = Path(platformdirs.user_data_dir("ludotheque", appauthor=False)) / "magico" / "boards"
 register_board_dir(USER_BOARDS)
@@ -101,9 +82,9 @@ DESCRIPTOR = GameDescriptor(
     title=lambda: _("Magico"),
     pitch=lambda: _("Roll, calculate, place: make runs that add up to 15."),
     rules_text=_rules_text,
-    draw_preview=_draw_preview,
-    make_scene=_make_scene,
-    headless=_headless,
+    draw_preview=deferred("magico.paint", "draw_preview"),
+    make_scene=deferred("magico.scene", "make_scene"),
+    headless=deferred("magico.demo", "headless"),    # pure: no pygame (decision 4)
     options=(Option("board", lambda: _("Board"), _BOARDS, DEFAULT_BOARD,
                     label_of=_board_label),
              Option("first", lambda: _("First player"), ("random", "r", "b"), "random",

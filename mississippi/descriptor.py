@@ -7,28 +7,10 @@ the headless demo (``python main.py mississippi --demo --headless --seed 7``) is
 from __future__ import annotations
 
 from ludotheque import i18n
-from ludotheque.game import LEVELS, GameDescriptor, Option
+from ludotheque.game import LEVELS, GameDescriptor, Option, deferred
 from ludotheque.session import hints_option
 
 _ = i18n.domain("mississippi")
-
-
-def _draw_preview(surface, rect):
-    from mississippi.paint import draw_preview
-
-    draw_preview(surface, rect)
-
-
-def _make_scene(app, config):
-    from mississippi.scene import make_scene
-
-    return make_scene(app, config)
-
-
-def _headless(seed, config):
-    from mississippi.demo import headless      # pure: no pygame on this path (decision 4)
-
-    return headless(seed, config)
 
 
 def rules_text() -> str:
@@ -61,9 +43,9 @@ DESCRIPTOR = GameDescriptor(
     title=lambda: _("Mississippi"),
     pitch=lambda: _("Flick pucks down the long table and knock the target into the gutter."),
     rules_text=rules_text,
-    draw_preview=_draw_preview,
-    make_scene=_make_scene,
-    headless=_headless,
+    draw_preview=deferred("mississippi.paint", "draw_preview"),
+    make_scene=deferred("mississippi.scene", "make_scene"),
+    headless=deferred("mississippi.demo", "headless"),    # pure: no pygame (decision 4)
     options=(
         # M-E2: teams of people taking turns; not offered against the computer
         Option("team", lambda: _("Players per team"), (1, 2, 3), 1, label_of=str, people_only=True),

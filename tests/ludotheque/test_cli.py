@@ -111,3 +111,20 @@ def test_without_a_screen_the_game_says_so_and_stops(tmp_path):
     assert r.returncode == 1
     assert "needs a screen" in r.stderr and "DISPLAY" in r.stderr
     assert r.stderr.lstrip().startswith("Ludothèque needs a screen")   # not after a page of ALSA noise
+
+
+def test_headless_demo_into_a_closed_pipe_is_not_a_crash(tmp_path):
+    """``main.py GAME --demo --headless | head -c 100``: the reader stops early; the demo
+    ends quietly (no traceback, no "stopped on an error"), as the Python docs advise."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)                       # the reader has gone before the summary is printed
+    e = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", HOME=str(tmp_path),
+             XDG_STATE_HOME=str(tmp_path / "state"), XDG_CONFIG_HOME=str(tmp_path / "config"))
+    try:
+        r = subprocess.run([sys.executable, str(ROOT / "main.py"), "magico", "--demo", "--headless",
+                            "--seed", "3"], stdout=write_end, stderr=subprocess.PIPE, text=True,
+                           env=e, timeout=120, cwd=ROOT)
+    finally:
+        os.close(write_end)
+    assert r.returncode == 1
+    assert "Traceback" not in r.stderr and "error" not in r.stderr.lower()

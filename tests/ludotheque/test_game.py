@@ -44,3 +44,21 @@ def test_level_names_follow_the_language():
 def test_a_malformed_seat_is_refused(bad):
     with pytest.raises(ValueError):
         PlayerSpec.from_dict(bad)
+
+
+def test_a_descriptor_names_its_scene_without_importing_it():
+    """decision 4: naming a game's scene, preview and demo imports none of them (nor
+    pygame) until the shell calls one, and the call reaches the real function."""
+    import subprocess
+    import sys
+
+    code = ("import sys, glissando, magico, mississippi.descriptor; "
+            "print(sorted(m for m in ('glissando.scene', 'magico.scene', 'mississippi.scene', "
+            "'glissando.demo', 'magico.demo', 'mississippi.demo', 'pygame') if m in sys.modules)); "
+            "f = magico.DESCRIPTOR.headless; print(f.__name__, 'magico.demo' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split("\n")
+    assert out[0] == "[]"
+    assert out[1] == "headless False"
+    from ludotheque.game import deferred
+    assert deferred("math", "hypot")(3, 4) == 5.0
