@@ -316,7 +316,7 @@ def hinted_turns(n: int) -> str:
 
 
 def review_button() -> str:
-    return _("Review the game (W)")
+    return _("Review the game (Enter)")           # the end panel's default (Enter, or W)
 
 
 def review_computing() -> str:
