@@ -88,6 +88,7 @@ class MagicoScreen:
         self.end = EndPanel(self._end_title, self._end_lines, self.rematch, self.app.to_menu,
                             center=view.END_PANEL_CENTER, size=view.END_PANEL_SIZE,
                             accent=self._end_accent, reveal_rect=(RIGHT_X + 140, 640, 280, 56))
+        self.end.set_default(self.review_btn)        # green = Enter = review (as in Glissando)
         self.review_btn.rect.midbottom = (self.end.box.centerx, self.end.rematch_btn.rect.top - 12)
 
     def draw(self, surface) -> None:

@@ -123,6 +123,16 @@ def test_enter_on_the_end_panel_reviews_the_game_as_in_glissando(app):
     assert until(app, s, lambda: s.phase == "review")
 
 
+def test_the_green_button_of_the_end_panel_is_the_one_Enter_presses(app):
+    # gpolish4 (as Glissando's trial3b 19/20): Rematch was green while Enter reviewed
+    s = start(app, rolls=[(1, 3)], position=NEAR_END)
+    roll(app, s)
+    click(app, at("a6"))
+    s.draw(app.canvas)
+    buttons = {"review": s.review_btn, "rematch": s.end.rematch_btn, "menu": s.end.menu_btn}
+    assert [n for n, b in buttons.items() if pixel(app, (b.rect.x + 4, b.rect.centery)) == tuple(theme.GOOD)] == ["review"]
+
+
 # ------------------------------------------------------------------ hints (decision 13)
 
 def test_hints_are_off_by_default_against_expert_on_between_people_and_on_when_asked(app):
