@@ -397,7 +397,7 @@ class App:
         """Mute or unmute all sound (key M) and remember it."""
         self.settings.muted = self.audio.muted = not self.audio.muted
         self.settings.save()
-        self.toast(_("Sound off") if self.audio.muted else _("Sound on"), 1.2)
+        self.toast(_("Sound off") if self.audio.muted else _("Sound on") if self.audio.has_device else _("No sound device: the games play silently"), 1.2)
 
     def _toggle_fullscreen(self, save: bool = True) -> None:
         """F11: full screen at the desktop's own size (no mode change: the picture is
