@@ -42,7 +42,7 @@ def _rules_text() -> str:
         "places, Space selects a pawn, U undoes.\n\n"
         "Hints: H or the Hint button shows a good turn and why (off by default against the "
         "Expert and Master computers; the Hints option turns them on). Turns played after "
-        "a hint are marked in the move list. After the game, Review the game (E) steps "
+        "a hint are marked in the move list. After the game, Review the game (Enter) steps "
         "through the turns and shows the turn that lost the game and one that would have "
         "held.")
 

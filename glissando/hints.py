@@ -24,6 +24,10 @@ Kinds of reason, tried in this order (the first that applies is the reason):
 ``threat`` / ``threat_push``
     After the turn the player could score next turn: the line it prepares, ``gap`` or
     the ``push`` that would complete it.
+``lost`` / ``lost_two``
+    Every turn lets the opponent score next turn (``lost``), or every turn leaves the
+    opponent a forced point within two of its turns that the threat-space search finds
+    (``lost_two``): the search's turn is still shown.
 ``build`` / ``spoil`` / ``develop``
     Quiet turns: the longest line of the player through the pawns the turn moved
     (three or more with room for five), else the opponent's line it cuts, else none.
@@ -31,6 +35,7 @@ Kinds of reason, tried in this order (the first that applies is the reason):
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 
@@ -62,6 +67,7 @@ TEMPLATES = {
     "spoil": "Play {turn}: it cuts your opponent's line {first}–{last}.",
     "develop": "Play {turn}: no line is in reach yet for either side; this turn prepares the board.",
     "lost": "Your position is lost: whatever you play, your opponent can score next turn (after {turn}, with {threat}).",
+    "lost_two": "Your position is lost: whatever you play, your opponent can force a point within two turns (after {turn}, starting with {threat}).",
     "also": "It also threatens {next} next turn.",
 }
 
@@ -78,7 +84,8 @@ class Reason:
     remain; ``moves``: for ``forced``, turns until the point; ``nexts``: the player's
     whole G-N2 turns (placement and slide) that would score next turn after this one
     (``threat*``, and ``block*`` when the block also threatens), at most two distinct
-    lines; for ``lost``, ``threat`` is the opponent's scoring reply."""
+    lines; for ``lost``, ``threat`` is the opponent's scoring reply; for ``lost_two``,
+    the first turn of the opponent's forced line (a point within two of its turns)."""
     kind: str
     line: tuple[str, ...] = ()
     length: int = 0
@@ -271,6 +278,20 @@ def hint(position: Position, *, rng: random.Random | None = None,
             reply = tactics.scoring_turn(O, M)
             return Hint(text, me, Reason("lost", threat=str(reply)))
         text = held
+        after = position.play(text)
+    if not after.over:
+        # G-5 two turns ahead (item 4 of gpolish4): the threat-space search, bounded by
+        # work only (review.WORK positions; 0.03 s of CPU median, 0.12 s max measured in
+        # benchmarks/glissando_hint_depth.py), finds a forced point for the opponent after
+        # the turn: give a turn that holds two turns ahead, or say the position is lost
+        from glissando.review import WORK, holding_turn
+        O, M = _sides(after, opp)
+        line = tactics.forced_point(O, M, depth=2, time_limit=math.inf, work=WORK)
+        if line is not None:
+            held = holding_turn(position, opp, 2, verify=0)
+            if held is None:
+                return Hint(text, me, Reason("lost_two", threat=line.turns[0]))
+            text = held
     return Hint(text, me, explain(position, text))
 
 

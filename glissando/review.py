@@ -114,7 +114,8 @@ def forced_in_two(S: int, T: int) -> str | None:
     return None
 
 
-def holding_turn(p: Position, scorer: str, depth: int, prefer: tuple[str, ...] = ()) -> str | None:
+def holding_turn(p: Position, scorer: str, depth: int, prefer: tuple[str, ...] = (),
+                 verify: int = VERIFY) -> str | None:
     """A turn of the side to move of ``p`` (the defender) after which ``scorer`` has no
     forced point within ``depth`` of its turns, or None when **every legal turn** loses.
 
@@ -127,7 +128,8 @@ def holding_turn(p: Position, scorer: str, depth: int, prefer: tuple[str, ...] =
     the Master's static evaluation. At ``depth`` 1 "holds" is exact; deeper it means
     that the threat-space search (:func:`tactics.forced_point`) found no forced line,
     and at depth 2 the first :data:`VERIFY` such turns are also checked by the
-    exhaustive :func:`forced_in_two` (a turn it refutes is not reported).
+    exhaustive :func:`forced_in_two` (a turn it refutes is not reported); ``verify``: how
+    many (the hint passes 0: the exhaustive test costs 1–2 s of CPU each).
     """
     me = p.to_move
     S, T = _sides(p, me)
@@ -144,7 +146,7 @@ def holding_turn(p: Position, scorer: str, depth: int, prefer: tuple[str, ...] =
             return True
         if _forced_for(q, scorer, depth) is not None:
             return False
-        if depth == 2 and verified[0] < VERIFY:
+        if depth == 2 and verified[0] < verify:
             verified[0] += 1
             return forced_in_two(A, D) is None
         return True

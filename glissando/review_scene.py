@@ -28,6 +28,7 @@ _ = i18n.domain("glissando")
 MISTAKE = (255, 96, 96)
 BETTER = (120, 230, 255)
 ROWS = 16
+LIST_BOX = Box(976, 24, 280, 520)             # the move list, design px
 
 
 class ReviewScene(Scene):
@@ -191,35 +192,53 @@ class ReviewScene(Scene):
             y = self._paragraph(canvas, texts.review_mistake(self.names.get(x["side"], x["side"]), x["turn"],
                                                             x["index"] + 1, x["better"], x["decisive"]),
                                 Box(box.x, y, box.w, box.bottom - y)) + 14
+        rings = [(COLORS[r.last[0].to_move], texts.review_last_ring(r.k, r.last[0].to_move))] if r.last else []
         if here:        # the rings' colours named by the ring, not as players' colours
-            for color, label in ((MISTAKE, _("turn played (red ring)")),
-                                 (BETTER, _("would have held (cyan ring)"))):
-                canvas.circle(color, (box.x + 10, y + 10), 9, 3)
-                fitted(canvas, label, (box.x + 28, y + 10), 16, theme.MUTED, anchor="midleft", max_width=box.w - 30)
-                y += 26
+            rings += [(MISTAKE, _("turn played (red ring)")), (BETTER, _("would have held (cyan ring)"))]
+        for color, label in rings:
+            canvas.circle(color, (box.x + 10, y + 10), 9, 3)
+            fitted(canvas, label, (box.x + 28, y + 10), 16, theme.MUTED, anchor="midleft", max_width=box.w - 30)
+            y += 26
         if self.mistakes:                # what the "?" marks of the move list mean
             fitted(canvas, "?", (box.x + 10, y + 10), 18, MISTAKE, anchor="center", bold=True)
             self._paragraph(canvas, _("in the list: after that turn a point could no longer be stopped"),
                             Box(box.x + 28, y, box.w - 28, box.bottom - y), color=theme.MUTED, size=16)
         fitted(canvas, texts.review_keys(), (640, 700), 15, theme.MUTED, anchor="center", max_width=560)
 
+    @property
+    def lit_row(self) -> int:
+        """The move list's number of the row lit: the turn after the position shown (the
+        one the header names, "Before turn 11 of 12"), or the last turn at the end."""
+        r = self.replay
+        return min(r.k + 1, len(r.turns))
+
+    def row_y(self, n: int) -> float | None:
+        """The top (design px) of row ``n`` (from 1) of the move list, or None while it is
+        scrolled out of the 16 rows shown (kept round the lit row)."""
+        count = len(self.replay.turns)
+        first = min(max(0, self.lit_row - 1 - ROWS // 2), max(0, count - ROWS))
+        if not first < n <= first + ROWS:
+            return None
+        return LIST_BOX.y + 14 + (n - 1 - first) * 31
+
     def _draw_list(self, canvas) -> None:
         r = self.replay
-        box = rect(Box(976, 24, 280, 520))
+        box = rect(LIST_BOX)
         canvas.panel(box, theme.BG2, radius=14, border=theme.LINE)
         bad = {x["index"] for x in self.mistakes}
         rows = move_rows(r.start.to_move, r.turns, self.hinted)
-        first = min(max(0, r.k - ROWS // 2), max(0, len(rows) - ROWS))
-        y = box.y + 14
-        for n, side, text, hinted in rows[first:first + ROWS]:
-            if n == r.k:
+        lit = self.lit_row
+        for n, side, text, hinted in rows:
+            y = self.row_y(n)
+            if y is None:
+                continue
+            if n == lit:
                 canvas.fill((*theme.ACCENT, 60), (box.x + 6, y - 1, box.width - 12, 26))
             canvas.blit(pawn(canvas, side, 12), (box.x + 54, y + 12), anchor="center")
             fitted(canvas, f"{n}.", (box.x + 38, y + 12), theme.SMALL, theme.MUTED, anchor="midright")
-            col = MISTAKE if n - 1 in bad else theme.TEXT if n == r.k else theme.MUTED
+            col = MISTAKE if n - 1 in bad else theme.TEXT if n == lit else theme.MUTED
             got = fitted(canvas, text + ("  ?" if n - 1 in bad else ""), (box.x + 72, y + 12), theme.SMALL,
                          col, anchor="midleft", max_width=box.width - 150)
             if hinted:
                 fitted(canvas, texts.hint_marker(), (got.right + 6, y + 12), 14, BETTER, anchor="midleft",
                        max_width=box.right - got.right - 12)
-            y += 31

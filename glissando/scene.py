@@ -16,7 +16,8 @@ two pawns of the line to remove them. H or the Hint button: a good turn and why
 (decision 13). U, Backspace or Ctrl+Z undo. Keyboard: arrows move the cursor; Enter or
 Space places; in the slide step Space selects the pawn under the cursor and an arrow key
 slides it, Enter means no slide. Esc clears a selection, else opens the pause menu.
-After the game: Enter or E reviews the game, R rematch, V shows the board.
+After the game: Enter (the green button) or E reviews the game, R rematches, V shows
+the board.
 """
 
 from __future__ import annotations
@@ -89,7 +90,9 @@ class GlissandoScene(Scene):
         self.end = EndPanel(self._end_title, self._end_lines, self.rematch, app.to_menu,
                             center=BOARD.center, size=(560, 480),
                             accent=lambda: COLORS.get(self.pos.outcome().winner, theme.ACCENT))
-        self.review_btn = Button((0, 0, 320, 52), lambda: _("Review the game (E)"), self.open_review)
+        self.review_btn = Button((0, 0, 320, 56), lambda: _("Review the game (Enter)"), self.open_review,
+                             size=22)
+        self.end.set_default(self.review_btn)          # green and Enter: the same button (trial3b)
         self.review_btn.rect.midbottom = (self.end.box.centerx, self.end.rematch_btn.rect.top - 12)
 
     # ------------------------------------------------------------------ state

@@ -109,6 +109,7 @@ HINTS = {
     "spoil": lambda: _("Play {turn}: it cuts your opponent's line {first}–{last}."),
     "develop": lambda: _("Play {turn}: no line is in reach yet for either side; this turn prepares the board."),
     "lost": lambda: _("Your position is lost: whatever you play, your opponent can score next turn (after {turn}, with {threat})."),
+    "lost_two": lambda: _("Your position is lost: whatever you play, your opponent can force a point within two turns (after {turn}, starting with {threat})."),
     "also": lambda: _("It also threatens {next} next turn."),
 }
 
@@ -154,10 +155,24 @@ def review_working() -> str:
 
 
 def review_step(k: int, n: int) -> str:
-    """"After turn 12 of 40" (``k`` turns shown played of ``n``); 0: the start."""
+    """Where the review stands, in the move list's numbering (turns from 1): ``k`` turns
+    of ``n`` shown played, so the board is the position *before* turn ``k + 1`` — the
+    turn the review's text and red ring speak of at a turning point, and the row lit in
+    the move list (trial3b: "After turn 9 of 11" beside "Turn 10: …"). 0: the start,
+    ``n``: the end."""
     if k == 0:
         return _("Start of the game ({n} turns)").format(n=n)
-    return _("After turn {k} of {n}").format(k=k, n=n)
+    if k >= n:
+        return _("End of the game ({n} turns)").format(n=n)
+    return _("Before turn {k} of {n}").format(k=k + 1, n=n)
+
+
+def review_last_ring(k: int, side: str) -> str:
+    """The legend of the ring round the pawns the last turn shown moved (turn ``k``, by
+    ``side``, drawn in ``side``'s colour)."""
+    if side == BLUE:
+        return _("last turn: {k} (blue ring)").format(k=k)
+    return _("last turn: {k} (orange ring)").format(k=k)
 
 
 def review_mistake(name: str, turn: str, number: int, better: str | None, decisive: bool) -> str:

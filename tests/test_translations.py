@@ -93,3 +93,16 @@ def test_each_game_pitch_fits_its_menu_tile(lang):
             assert len(lines) <= room, f"{game.id} ({lang}): {lines} — only {room} lines fit"
     finally:
         i18n.set_language("en")
+
+
+def test_a_hint_is_an_indice_in_every_french_catalogue():
+    """trial3/3b: the Hint button and its texts said "Conseil" in Glissando, Mississippi
+    and the shell's Hints option but "Indice" in Magico; one word everywhere, "Indice"
+    (the usual word in French games). "Beginner hints" is another thing (a stored
+    setting, "Aide pour débutants"), not the Hint button."""
+    for domain in DOMAINS:
+        po = polib.pofile(str(LOCALE / "fr" / "LC_MESSAGES" / f"{domain}.po"))
+        for e in po:
+            assert "conseil" not in e.msgstr.lower(), (domain, e.msgid[:60], e.msgstr[:80])
+            if e.msgid in ("Hint", "Hint (H)", "Hints", "hint", "(hint)"):
+                assert "indice" in e.msgstr.lower(), (domain, e.msgid, e.msgstr)

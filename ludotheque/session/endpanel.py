@@ -3,7 +3,9 @@ the session that draws (pygame, through :mod:`ludotheque.theme` and
 :mod:`ludotheque.widgets`; kept thin so it moves to the canvas unchanged in layout).
 
 Keys: Enter or R rematch; V hides the panel to look at the board, and V, Enter or a
-click on the board brings it back. The content is given as callables, evaluated at
+click on the board brings it back. A game may give the panel another default button
+(:meth:`EndPanel.set_default`, e.g. "Review the game"): that button then has the primary
+look and Enter presses it, and Rematch, a plain button, names its key R. The content is given as callables, evaluated at
 every draw, so a language switch shows at once.
 """
 
@@ -34,7 +36,8 @@ class EndPanel:
 
     :param title: callable giving the headline ("Ann wins!").
     :param lines: callable giving the lines under it (score, turns played).
-    :param on_rematch: called by Rematch (button, Enter, R).
+    :param on_rematch: called by Rematch (button, R, and Enter unless :meth:`set_default` gave
+        Enter to another button).
     :param on_menu: called by Back to the menu.
     :param center: where the panel sits, design px (default: the screen's centre).
     :param accent: callable giving the border colour (the winner's), RGB.
@@ -51,6 +54,7 @@ class EndPanel:
         self.box = pygame.Rect(0, 0, *size)
         self.box.center = center
         self.hidden = False
+        self.default: Button | None = None       # another default than Rematch (set_default)
         self.rematch_btn = Button((0, 0, 320, 60), lambda: _("Rematch"), on_rematch,
                                   color=theme.GOOD, size=theme.LARGE)
         self.menu_btn = Button((0, 0, 320, 56), lambda: _("Back to the menu"), on_menu)
@@ -64,6 +68,20 @@ class EndPanel:
             bottom = self.hide_btn.rect.top - 14
         self.menu_btn.rect.midbottom = (self.box.centerx, bottom)
         self.rematch_btn.rect.midbottom = (self.box.centerx, self.menu_btn.rect.top - 14)
+
+    def set_default(self, button: Button) -> None:
+        """Make ``button`` (the game's own, which the game draws and handles) the panel's
+        default instead of Rematch: it takes the primary look (``theme.GOOD``) and Enter
+        presses it; Rematch becomes a plain button whose label names its key ("Rematch
+        (R)"), so the green button is always the one Enter presses (trial3b)."""
+        self.default = button
+        button.color = theme.GOOD
+        self.rematch_btn.color = theme.PANEL_HI
+        self.rematch_btn.label = lambda: _("Rematch (R)")
+        self.rematch_btn.size = button.size
+        bottom = self.rematch_btn.rect.bottom
+        self.rematch_btn.rect.height = button.rect.height
+        self.rematch_btn.rect.bottom = bottom
 
     def hide(self) -> None:
         """Hide the panel to look at the board."""
@@ -90,6 +108,9 @@ class EndPanel:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_v and self.show_btn is not None:
                 self.hide()
+                return True
+            if event.key in ENTER and self.default is not None:
+                self.default.activate()
                 return True
             if event.key in (*ENTER, pygame.K_r):
                 self.rematch_btn.on_click()

@@ -178,3 +178,21 @@ def test_G_N2_threat_hints_name_the_whole_next_turn_and_it_scores():
                 seen += 1
             p = p.play(t)
     assert seen >= 3
+
+
+# Expert against Expert, seed 4, before turn 30, orange to move (found by
+# benchmarks/glissando_hint_depth.py): the search's turn g2 f3^ stops blue's four, but
+# blue then forces a point within two turns whatever orange plays.
+LOST_IN_TWO = "4BOOB/6OB/6OO/6B1/OBO1BBBB/BOB2OB1/O1BO4/2OBOO1B o 0-0 17-18 2"
+
+
+def test_G_5_a_hint_whose_turn_loses_in_two_says_the_position_is_lost():
+    # gpolish4 item 4: the hint checked only the next turn and called g2 f3^ a good block
+    p = Position.from_text(LOST_IN_TWO)
+    h = hints.hint(p, time_limit=math.inf)
+    q = p.play(h.turn)
+    scorer, defender = (q.blue, q.orange) if q.to_move == "b" else (q.orange, q.blue)
+    assert review.forced_in_two(scorer, defender) is not None     # exhaustive: it loses in two
+    assert h.reason.kind == "lost_two"
+    said = hints.sentence(h)
+    assert said.startswith("Your position is lost") and h.reason.threat in said

@@ -226,7 +226,7 @@ def test_U_after_the_winning_move_undoes_nothing_and_the_end_panel_stays(app, pl
                          ids=["two people", "against the computer"])
 def test_the_review_opens_from_the_end_panel_and_steps_through_the_game(app, players):
     scene = _won_by_e1(app, players)
-    assert "Review the game (E)" in drawn(app, scene)
+    assert "Review the game (Enter)" in drawn(app, scene)
     key(app, pygame.K_e)
     review = app.top
     assert isinstance(review, ReviewScene)
@@ -255,6 +255,34 @@ def test_the_review_shows_the_turn_that_lost_and_the_one_that_held(app):
     assert f"Turn {m['index'] + 1}: after {m['turn']}" in said
     if m["better"]:
         assert f"{m['better']} would have held." in said
+
+
+def test_the_review_numbers_turns_as_the_move_list_and_names_the_last_turns_ring(app):
+    # trial3b 22: the header read "After turn 9 of 11" while the text spoke of turn 10,
+    # and the ring round the last turn's pawns was not in the ring legend
+    from glissando.review_scene import LIST_BOX
+    start_pos, turns, end = play(3, levels=("beginner", "expert"), target=1)
+    scene = start(app, start_pos.to_text(), turns=turns[:-1])
+    scene.session.commit(turns[-1])
+    scene.board.reset(scene.pos)
+    scene.open_review()
+    review = app.top
+    wait_for(app, lambda: review.result is not None)
+    m = review.decisive
+    n = m["index"] + 1                                  # the mistake's number in the move list
+    frames(app, 1)
+    said = drawn(app, review)
+    assert f"Before turn {n} of {len(turns)}" in said
+    assert any(t.startswith(f"Turn {n}: after {m['turn']}") for t in said)
+    shown = [k for k in range(1, len(turns) + 1) if review.row_y(k) is not None]
+    looks = {k: pixel(app, (LIST_BOX.x + 8, review.row_y(k) + 12)) for k in shown}
+    usual = max(set(looks.values()), key=list(looks.values()).count)
+    assert [k for k, c in looks.items() if c != usual] == [n]          # the row lit is that turn
+    mover = review.replay.last[0].to_move                # turn n - 1, ringed in its colour
+    ring = "blue" if mover == "b" else "orange"
+    assert f"last turn: {n - 1} ({ring} ring)" in said
+    key(app, pygame.K_END)
+    assert f"End of the game ({len(turns)} turns)" in drawn(app, review)
 
 
 def test_view_controller_and_texts_are_pure_and_stage_the_computers_turn():
@@ -341,6 +369,28 @@ def test_G_4_after_placing_the_arrows_slide_the_pawn_just_placed(app):
     frames(app, 30)
     wait_for(app, lambda: scene.anim is None and scene.history)
     assert scene.history == ["d1 d1^"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_green_button_of_the_end_panel_is_the_one_Enter_presses(tmp_path, language):
+    # trial3b 19/20: Rematch was drawn green (the primary look) while Enter opened the review
+    from ludotheque import i18n, theme
+    app = make_app([DESCRIPTOR], folder=tmp_path, language=language)
+    scene = _won_by_e1(app, HUMANS)
+    frames(app, 1)
+    buttons = {"review": scene.review_btn, "rematch": scene.end.rematch_btn,
+               "menu": scene.end.menu_btn, "board": scene.end.hide_btn}
+    green = [name for name, b in buttons.items() if pixel(app, (b.rect.x + 5, b.rect.centery)) == theme.GOOD]
+    assert green == ["review"]
+    said = drawn(app, scene)                              # each button names its key
+    assert i18n.domain("glissando")("Review the game (Enter)") in said
+    assert i18n.domain("ludotheque")("Rematch (R)") in said
+    assert "(Entrée)" in " ".join(said) if language == "fr" else "(Enter)" in " ".join(said)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, ReviewScene)
+    app.pop()
+    key(app, pygame.K_r)                                  # R, named on the plain button, rematches
+    assert app.top is not scene and isinstance(app.top, GlissandoScene) and not app.top.history
 
 
 def test_enter_on_the_end_panel_opens_the_review_and_keeps_the_game(app):

@@ -32,6 +32,6 @@ def test_the_three_games_word_the_hints_option_alike():
 
 def test_the_hints_option_reads_in_french(french):
     option = _hints(GLISSANDO)
-    assert option.label() == "Conseils"
+    assert option.label() == "Indices"              # the word of the games' Hint buttons
     assert [option.label_of(v) for v in option.values] == [
         "Oui, sauf contre Expert/Maître", "Oui", "Non"]

@@ -123,6 +123,16 @@ def test_enter_on_the_end_panel_reviews_the_game_as_in_glissando(app):
     assert until(app, s, lambda: s.phase == "review")
 
 
+def test_the_green_button_of_the_end_panel_is_the_one_Enter_presses(app):
+    # gpolish4 (as Glissando's trial3b 19/20): Rematch was green while Enter reviewed
+    s = start(app, rolls=[(1, 3)], position=NEAR_END)
+    roll(app, s)
+    click(app, at("a6"))
+    s.draw(app.canvas)
+    buttons = {"review": s.review_btn, "rematch": s.end.rematch_btn, "menu": s.end.menu_btn}
+    assert [n for n, b in buttons.items() if pixel(app, (b.rect.x + 4, b.rect.centery)) == tuple(theme.GOOD)] == ["review"]
+
+
 # ------------------------------------------------------------------ hints (decision 13)
 
 def test_hints_are_off_by_default_against_expert_on_between_people_and_on_when_asked(app):
@@ -163,6 +173,37 @@ def test_a_hint_teaches_the_arithmetic_first_and_shows_the_working_last(app):
     assert app.saves.load("magico")["hinted"] == [0]         # the turn is marked in the save
     resumed = MagicoScene(app, GameConfig(players=HUMANS, resume=app.saves.load("magico")))
     assert resumed.hinted == {0}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_K_7b_a_hint_during_a_forced_pass_says_there_is_no_move_and_why(app, lang):
+    """Found by a new player (trial3b, 64-fr-magico-pass-hint): during a forced pass the
+    hint said "Hint 1 of 3 — work out each operation…" as if there were something to
+    find. One plain hint: no move, every operation and why; H again changes nothing; the
+    pass is not marked as played with a hint (there was no choice)."""
+    from magico import texts
+
+    i18n.set_language(lang)
+    try:
+        full = "magico-classic ..R.../....B./.....R/.....B/.R..B./....R. r 11-12"   # 0s and 1s taken
+        s = start(app, rolls=[(6, 6)], position=full)
+        roll(app, s)
+        assert s.phase == "pass"
+        type_text(app, "h")
+        first = s.hint
+        type_text(app, "h")
+        assert s.hint == first and first[0] == 0
+        with app.canvas.recording() as drawn:
+            s.draw(app.canvas)
+        words = " ".join(t[0] for t in drawn).replace("\u00a0", " ")
+        assert texts.hint_title(0) in words and ("1 of 3" not in words and "1 sur 3" not in words)
+        text = first[1].replace("\u00a0", " ")
+        assert ("no move" in text) if lang == "en" else ("Aucun coup" in text)
+        assert "6 + 6 = 12" in text and "6 × 6 = 36" in text and "K-7b" in text
+        key(app, pygame.K_RETURN)
+        assert s.turns == ["6,6 pass"] and not s.hinted
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_hint_is_said_in_french(app):
