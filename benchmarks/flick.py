@@ -1,7 +1,7 @@
 """The flick (M-U1): launch speed / the hand's speed, across gestures, mice and loops.
 
 Run: ``python benchmarks/flick.py [--quick] [--json] [--no-compare] [--scales 0.6,0.8]`` (or ``benchmarks/run.py --only
-flick``). ``main(quick=False) -> list[dict]`` returns the rows for ``benchmarks/run.py``
+flick``; ``--guide``: only the aim guide's CPU per call, :func:`guide_cost`). ``main(quick=False) -> list[dict]`` returns the rows for ``benchmarks/run.py``
 and prints the tables to stdout (run.py sends them to stderr).
 
 Model (``benchmarks/hands.py``): minimum-jerk strokes of four shapes — a slow push
@@ -243,9 +243,9 @@ class BurstRetimed(FlickTracker):
     """The new estimator fed the samples re-timed as the previous round did (bursts on
     their fitted steady rate, :meth:`OldSteadyFlick.retime`) instead of on the lattice."""
 
-    def _timed(self, samples):
-        arr = np.asarray(OldSteadyFlick.retime(list(samples)), float)
-        return arr, typical_period(arr[:, 0])
+    def _timed(self, lo, extra):
+        arr = np.asarray(OldSteadyFlick.retime(list(self._samples) + list(extra)), float)
+        return arr[lo:], typical_period(arr[:, 0])
 
 
 # ------------------------------------------------------------------ measuring
@@ -496,9 +496,32 @@ def main(quick: bool = False, scales=SCALES, compare: bool = True) -> list[dict]
     rows.append(_row("flick: stroke stopped before the release, max launch",
                      round(max(max(c["ratios"]) for c in stall), 2), "mm/s", "≤ 30",
                      "the scene throws nothing below 30 mm/s"))
+    rows += guide_cost()
     cpu = sorted(c["cpu_ms"] for c in main_btw.values())
     rows.append(_row("flick: CPU per whole drag (press … release), median cell", round(statistics.median(cpu), 2),
                      "ms", "(info)", f"max cell {cpu[-1]:.2f} ms"))
+    return rows
+
+
+def guide_cost(duration: float = 15.0) -> list[dict]:
+    """The aim guide's CPU per call (``SteadyFlick.velocity(t)``, asked once a frame as the
+    scene asks it, thread CPU time) on a ``duration`` s wandering drag
+    (``hands.wander``) with 125 and 1000 Hz mice at 60 Hz and one event a frame: median
+    and p99 per mouse (issue 13's frame row: it must not grow with the drag)."""
+    from benchmarks import flick_reference
+
+    rows = []
+    for mouse, loop in ((125, 60), (1000, 60), (60, 60)):
+        rng = random.Random(f"guide/{mouse}/{loop}")
+        w = hands.wander(duration, rng)
+        evs = hands.events(w, rng, mouse_hz=mouse, loop_hz=loop)
+        drag = flick_reference._framed("guide", "left", evs, loop)
+        cost = sorted(flick_reference.replay(drag, clock=time.thread_time)["cost"])
+        m = len(cost)
+        rows.append(_row(f"flick: aim guide CPU per call, {duration:g} s drag, {mouse} Hz mouse / "
+                         f"{loop} Hz frames (median; p99 in note)", round(1000 * cost[m // 2], 3),
+                         "ms", "≤ 0.3", f"p99 {1000 * cost[int(0.99 * m)]:.3f} ms (goal ≤ 0.8), "
+                         f"{m} calls, {len(drag['events'])} samples", runs=m))
     return rows
 
 
@@ -507,7 +530,10 @@ if __name__ == "__main__":
     sc = SCALES
     if "--scales" in argv:
         sc = tuple(float(v) for v in argv[argv.index("--scales") + 1].split(","))
-    rows = main(quick="--quick" in argv, scales=sc, compare="--no-compare" not in argv)
+    if "--guide" in argv:
+        rows = guide_cost()
+    else:
+        rows = main(quick="--quick" in argv, scales=sc, compare="--no-compare" not in argv)
     if "--json" in argv:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
     else:

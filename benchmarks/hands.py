@@ -502,3 +502,65 @@ def throw(side: str, x: float, y: float, vx: float, vy: float, hand: Hand, rng: 
                 fl.move(e.stamp, e.x, e.y)
         return fl.release(evs[-1].stamp + 0.001)
     return out.launch
+
+
+@dataclass(frozen=True)
+class Wander:
+    """A long aiming drag (not a throw): the pressed puck is moved to and fro inside the
+    launch area for ``duration`` s — a sum of slow sines on each axis (periods 0.9–6 s,
+    speeds up to ~600 mm/s), still now and then where the sines nearly cancel — and let go
+    at its end (``release``). Same interface as :class:`Stroke` for :func:`events`; for the
+    aim guide's cost (``benchmarks/flick.py``: ``guide_cost``) and the test that the guide
+    reads the same velocities however it is computed."""
+
+    shape: str
+    start: tuple[float, float]
+    grab: tuple[float, float]
+    waves: tuple[tuple[float, float, float, float, float], ...]
+    """(x amplitude mm, y amplitude mm, angular frequency rad/s, x phase, y phase)."""
+    release: float
+
+    def pos(self, t: float) -> tuple[float, float]:
+        """Pointer position (mm) at time t (s)."""
+        x, y = self.start
+        for ax, ay, w, px, py in self.waves:
+            x += ax * (math.sin(w * t + px) - math.sin(px))
+            y += ay * (math.sin(w * t + py) - math.sin(py))
+        return x, y
+
+    def vel(self, t: float) -> tuple[float, float]:
+        """Pointer velocity (mm/s) at time t (s)."""
+        vx = sum(ax * w * math.cos(w * t + px) for ax, _ay, w, px, _py in self.waves)
+        vy = sum(ay * w * math.cos(w * t + py) for _ax, ay, w, _px, py in self.waves)
+        return vx, vy
+
+    def speed(self, t: float) -> float:
+        """Pointer speed (mm/s) at time t (s)."""
+        return math.hypot(*self.vel(t))
+
+    @property
+    def end(self) -> float:
+        """Time (s) the drag ends."""
+        return self.release
+
+
+def wander(duration: float, rng: random.Random, *, side: str = "left",
+           table: Table | None = None) -> Wander:
+    """A :class:`Wander` drag of ``duration`` s from the hand spot of ``side``, its waves
+    drawn from ``rng``; it stays inside the launch area (short of the inner line)."""
+    table = table or Table()
+    d = table.direction(side)
+    a = table.launch_area(side)
+    home = (table.gutter_edge(side) + d * 70.0, table.width / 2.0)
+    cx = 0.5 * (a.x0 + a.x1)
+    room_x = 0.5 * (a.x1 - a.x0) - 30.0
+    room_y = 0.5 * table.width - table.puck_radius - 30.0
+    waves = []
+    for k in range(3):
+        w = 2 * math.pi / rng.uniform(0.9, 6.0)
+        waves.append((room_x / 3 * rng.uniform(0.5, 1.0), room_y / 3 * rng.uniform(0.5, 1.0), w,
+                      rng.uniform(0, 2 * math.pi), rng.uniform(0, 2 * math.pi)))
+    # the pointer starts where the sines put it: it wanders about the area's centre
+    start = (cx + sum(ax * math.sin(px) for ax, _ay, _w, px, _py in waves),
+             home[1] + sum(ay * math.sin(py) for _ax, ay, _w, _px, py in waves))
+    return Wander("wander", start, (0.0, 0.0), tuple(waves), float(duration))

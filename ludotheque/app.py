@@ -74,22 +74,56 @@ LETTERBOX = (0, 0, 0)
 _POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
-def fitting_window_size(area: tuple[int, int], frame: tuple[int, int, int, int] | None = None) -> tuple[int, int]:
+FIRST_SHARE = 0.75
+"""Part of the work area (each way) the window takes at its first launch, as native
+desktop games open: 1920×1080 on a 2560×1440 screen (issue 13 §3)."""
+
+
+def fitting_window_size(area: tuple[int, int], frame: tuple[int, int, int, int] | None = None,
+                        remembered=None) -> tuple[int, int]:
     """The window size (px) to open with in a work ``area`` (px: the screen less its
     panels) when the window manager adds ``frame`` = (top, left, bottom, right) px of
-    title bar and borders: 1280×720 when that fits, else the largest 16:9 size that
-    does, never below :data:`MIN_WINDOW`. With ``frame`` None (unknown), ``area`` is the
-    whole screen and :data:`UNKNOWN_FRAME` is kept free.
+    title bar and borders. With ``frame`` None (unknown), ``area`` is the whole screen
+    and :data:`UNKNOWN_FRAME` is kept free; the room is the area less the frame.
+
+    * ``remembered`` — the (w, h) px the player left the window at last time (the
+      ``window_size`` setting): that size, clamped to the room (a size from a bigger
+      monitor never opens off screen) and to :data:`MIN_WINDOW`. Anything that is not two
+      whole numbers is ignored.
+    * Else (first launch): the largest 16:9 size within :data:`FIRST_SHARE` of the work
+      area each way, never smaller than the older rule — 1280×720 when that fits the
+      room, else the largest 16:9 size that does — and never larger than the room; never
+      below :data:`MIN_WINDOW`.
 
     >>> fitting_window_size((1280, 720), (20, 1, 5, 1))
     (1236, 695)
+    >>> fitting_window_size((2560, 1440), (20, 1, 5, 1))
+    (1920, 1080)
+    >>> fitting_window_size((1920, 1080), (20, 1, 5, 1), remembered=(2400, 1300))
+    (1918, 1055)
     """
     top, left, bottom, right = UNKNOWN_FRAME if frame is None else frame
     room_w, room_h = area[0] - left - right, area[1] - top - bottom
+    size = _whole_size(remembered)
+    if size is not None:
+        return (max(MIN_WINDOW[0], min(size[0], room_w)), max(MIN_WINDOW[1], min(size[1], room_h)))
     if room_w >= theme.W and room_h >= theme.H:
-        return theme.W, theme.H
-    scale = max(MIN_WINDOW[0] / theme.W, min(room_w / theme.W, room_h / theme.H))
+        scale = 1.0
+    else:
+        scale = max(MIN_WINDOW[0] / theme.W, min(room_w / theme.W, room_h / theme.H))
+    share = min(FIRST_SHARE * area[0] / theme.W, FIRST_SHARE * area[1] / theme.H)
+    if share > scale:                     # bigger screens: 3/4 of the work area, within the room
+        scale = max(scale, min(share, room_w / theme.W, room_h / theme.H))
     return round(theme.W * scale), round(theme.H * scale)
+
+
+def _whole_size(value) -> tuple[int, int] | None:
+    """``value`` as (w, h) px when it is two whole positive numbers (not booleans), else None."""
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        return None
+    if not all(isinstance(v, int) and not isinstance(v, bool) and 0 < v <= 100_000 for v in value):
+        return None
+    return int(value[0]), int(value[1])
 
 
 class _SDLRect(ctypes.Structure):
@@ -201,6 +235,8 @@ class App:
         pygame.init()
         self.window = window
         self._sdl_window = None
+        self._asked_size = tuple(size) if size else None   # --size: this session only
+        self._left_size: list | None = None                # the windowed size the player left
         self._fullscreen = False
         if window:
             self.screen = self._open_window(size)
@@ -231,7 +267,8 @@ class App:
         """Open the window: ``size`` px exactly when given (``--size``), else 1280×720 or
         smaller to fit the screen's work area with the window's decorations."""
         asked = tuple(size) if size else None
-        first = asked or fitting_window_size(*self._desktop_room())
+        self._asked_size = asked
+        first = asked or fitting_window_size(*self._desktop_room(), remembered=self.settings.window_size)
         with warnings.catch_warnings(record=True) as said:   # said once, in the log
             warnings.simplefilter("always")
             screen = pygame.display.set_mode(first, pygame.RESIZABLE)
@@ -278,18 +315,27 @@ class App:
         area, frame = work_area(), window_frame(self._sdl_window.id)
         if area is None or frame is None:
             return
-        want = fitting_window_size(area.size, frame)
+        want = fitting_window_size(area.size, frame, remembered=self.settings.window_size)
         if want != tuple(size):
             top, left, bottom, right = frame
             self._sdl_window.size = want
-            # centred with its frame (SDL would centre the inside and push a border off);
-            # an X11 window manager places the frame's corner where SDL asks (gravity
-            # NorthWest), other systems the inside's
-            x = area.x + (area.w - left - right - want[0]) // 2
-            y = area.y + (area.h - top - bottom - want[1]) // 2
-            if pygame.display.get_driver() != "x11":
-                x, y = x + left, y + top
+            # centred with its frame (SDL would centre the inside and push a border off):
+            # SDL places the window's inside, on X11 too (it moves the frame by the borders
+            # itself), so the inside goes a title bar below the frame's corner — placing
+            # the inside at the corner put openbox's title bar above a 1280×720 screen
+            x = area.x + (area.w - left - right - want[0]) // 2 + left
+            y = area.y + (area.h - top - bottom - want[1]) // 2 + top
             self._sdl_window.position = (x, y)
+
+    def remember_window_size(self, keep: bool = True) -> None:
+        """Store the windowed size the window was last left at (``window_size``
+        setting, restored at the next launch) when it changed; nothing for ``--size``,
+        a screenshot run (``keep`` False) or a window never resized."""
+        size = self._left_size
+        if not keep or not self.window or size is None or size == self.settings.window_size:
+            return
+        self.settings.window_size = list(size)
+        self.settings.save()
 
     def on_screen(self) -> bool:
         """False when the window is invisible although nobody asked for that: SDL found no
@@ -351,7 +397,7 @@ class App:
         """Mute or unmute all sound (key M) and remember it."""
         self.settings.muted = self.audio.muted = not self.audio.muted
         self.settings.save()
-        self.toast(_("Sound off") if self.audio.muted else _("Sound on"), 1.2)
+        self.toast(_("Sound off") if self.audio.muted else _("Sound on") if self.audio.has_device else _("No sound device: the games play silently"), 1.2)
 
     def _toggle_fullscreen(self, save: bool = True) -> None:
         """F11: full screen at the desktop's own size (no mode change: the picture is
@@ -386,6 +432,8 @@ class App:
             return
         if surface is not self.screen or surface.get_size() != self.canvas.surface.get_size():
             self.screen = surface
+        if not self._fullscreen and self._asked_size is None:
+            self._left_size = list(surface.get_size())   # remembered at the end (issue 13 §3)
         self.canvas.retarget(self.screen)
         self._dirty = True
         self._stack_version += 1
@@ -776,6 +824,7 @@ class App:
                     print(screenshot)
                     break
         finally:
+            self.remember_window_size(screenshot is None)
             self.saves.flush()
             workers.shutdown()
             pygame.quit()

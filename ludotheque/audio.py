@@ -16,6 +16,9 @@ import numpy as np
 log = logging.getLogger(__name__)
 
 RATE = 44100
+SILENT_DRIVERS = ("dummy", "disk")
+"""SDL audio drivers that open without a sound device (``dummy`` plays nothing, ``disk``
+writes a file): with them, as with no mixer at all, nobody hears a sound."""
 
 
 def _env(n: int, attack: float, decay: float) -> np.ndarray:
@@ -110,12 +113,15 @@ class Audio:
 
     :param volume: 0.0–1.0 master volume. :param muted: start muted.
     :ivar available: False when the mixer could not be opened (then :meth:`play` does nothing).
+    :ivar driver: the SDL audio driver the mixer opened (``"pulseaudio"``, ``"alsa"``,
+        ``"dummy"``…), None when it could not be opened.
     """
 
     def __init__(self, volume: float = 0.7, muted: bool = False):
         self.volume = float(volume)
         self.muted = bool(muted)
         self.available = False
+        self.driver: str | None = None
         self._sounds: dict = {}
         try:
             import pygame
@@ -127,6 +133,19 @@ class Audio:
             log.warning("no sound device, playing silently (%s)", exc)
             return
         self._freq, self._channels = freq, channels
+        try:
+            self.driver = str(pygame.mixer.get_driver())
+        except Exception:  # pygame without get_driver: a device is assumed
+            self.driver = "unknown"
+        if self.driver in SILENT_DRIVERS:
+            log.warning("no sound device (SDL audio driver %r), playing silently", self.driver)
+
+    @property
+    def has_device(self) -> bool:
+        """True when a sound can be heard: the mixer is open on a real device (not on one of
+        :data:`SILENT_DRIVERS`). False means silence, never an error: the settings screen
+        then shows the Sound row disabled with that reason."""
+        return self.available and self.driver not in SILENT_DRIVERS and self.driver is not None
 
     def _sound(self, name: str):
         snd = self._sounds.get(name)

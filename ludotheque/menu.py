@@ -459,6 +459,11 @@ class RulesScene(Scene):
         self.back.draw(canvas)
 
 
+def no_sound_device() -> str:
+    """Why there is no sound (the Settings row, the M key): no device to play on."""
+    return _("No sound device: the games play silently")
+
+
 class SettingsScene(Scene):
     """Language, volume, sound, full screen, player names, default AI level and hints;
     every change is remembered at once. (Magico's assisted calculation is an option of
@@ -478,8 +483,9 @@ class SettingsScene(Scene):
                               app.set_language, label_of=lambda v: {"fr": "Français", "en": "English"}[v]))
         self.focus.add(Slider((x, y + 60, w, 50), lambda: _("Volume"), lambda: app.audio.volume,
                               lambda v: app.set_volume(v, save=False), commit=lambda: app.settings.save()))
-        self.focus.add(Toggle((x, y + 120, w, 50), lambda: _("Sound"), lambda: not app.audio.muted,
-                              lambda v: app.toggle_mute()))
+        sound = self.focus.add(Toggle((x, y + 120, w, 50), lambda: _("Sound"), lambda: not app.audio.muted,
+                                      lambda v: app.toggle_mute(), reason=no_sound_device))
+        sound.enabled = app.audio.has_device      # no device: the row disabled, with why (not "On")
         self.focus.add(Toggle((x, y + 180, w, 50), lambda: _("Full screen (F11)"), lambda: s.fullscreen,
                               lambda v: app._toggle_fullscreen()))
         self.names = [TextEntry((x, y + 240 + 60 * i, w, 50), max_len=20, text=s.player_names[i],

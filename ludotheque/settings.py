@@ -99,12 +99,17 @@ class Settings:
     ai_level: str = "intermediate"
     hints: bool = False
     assisted_calc: bool = False
+    window_size: list | None = None
+    """The window's size (w, h px) the player left it at last time, restored at the next
+    launch (clamped to the work area then, :func:`ludotheque.app.fitting_window_size`);
+    None until a window was closed once. A stored value that is not two whole numbers is
+    ignored."""
     path: Path | None = field(default=None, repr=False, compare=False)
     problem: str | None = field(default=None, repr=False, compare=False)
     """Kept for older callers; always None now (see :meth:`take_messages`)."""
 
     _STORED = ("language", "volume", "muted", "fullscreen", "player_names", "ai_level",
-               "hints", "assisted_calc")
+               "hints", "assisted_calc", "window_size")
 
     def __post_init__(self):
         self._extra: dict = {}               # keys this version does not know, kept as read
@@ -239,6 +244,13 @@ class Settings:
                 fixed.append(("volume", v, self.volume))
             else:
                 fixed.append(("volume", v, self.volume))
+        if "window_size" in data:               # not the player's choice: ignored quietly if bad
+            v = data["window_size"]
+            if isinstance(v, list) and len(v) == 2 and all(
+                    isinstance(n, int) and not isinstance(n, bool) and 0 < n <= 100_000 for n in v):
+                self.window_size = [int(v[0]), int(v[1])]
+            elif v is not None:
+                log.info("settings: window_size %.40r ignored", v)
         if "player_names" in data:
             v = data["player_names"]
             if isinstance(v, list) and all(isinstance(n, str) for n in v):

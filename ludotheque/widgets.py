@@ -134,15 +134,24 @@ class Button(Widget):
 class Toggle(Button):
     """An on/off switch: ``get()`` reads the value, ``set(v)`` writes it."""
 
-    def __init__(self, rect, label, get: Callable[[], bool], set: Callable[[bool], None]):
+    def __init__(self, rect, label, get: Callable[[], bool], set: Callable[[bool], None], reason=None):
         super().__init__(rect, label, lambda: set(not get()))
         self.get = get
+        self.reason = reason
+        """Text or callable: why the switch is disabled (drawn in its place while
+        :attr:`enabled` is False), or None."""
 
     def draw(self, canvas):
         canvas = as_canvas(canvas)
         canvas.panel(self.rect, theme.PANEL, radius=12, border=theme.LINE)
         canvas.text(_label(self.label), (self.rect.x + 16, self.rect.centery), theme.BODY,
-                    anchor="midleft")
+                    theme.TEXT if self.enabled else theme.MUTED, anchor="midleft")
+        if not self.enabled:                      # disabled: the reason instead of the switch
+            if self.reason is not None:
+                canvas.text(_label(self.reason), (self.rect.right - 16, self.rect.centery), theme.SMALL,
+                            theme.MUTED, anchor="midright")
+            self._focus_ring(canvas)
+            return
         on = self.get()
         knob = pygame.Rect(0, 0, 64, 30)
         knob.midright = (self.rect.right - 14, self.rect.centery)

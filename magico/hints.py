@@ -54,9 +54,11 @@ _SHOW = {"+": "+", "-": "−", "*": "×", "/": "÷"}
 class Hint:
     """One hint for the roll just made.
 
-    ``strength``: 1 (first nudge), 2 (a step toward it), 3 (the working shown);
+    ``strength``: 1 (first nudge), 2 (a step toward it), 3 (the working shown); 0 for
+    the only hint of a forced pass (no move: nothing to work toward);
     ``key``: the template in :data:`TEMPLATES`, ``"<roll>.<goal>.<strength>"`` with roll
-    ``compute`` (K-7), ``any`` (K-6), ``take`` (K-5) or ``pass`` (K-7b);
+    ``compute`` (K-7), ``any`` (K-6), ``take`` (K-5), or ``pass.none.0`` / ``pass.take.0``
+    for a forced pass (K-7b / K-5 with nothing to take);
     ``goal``: one of :data:`GOALS` for a placement; for a take ``break`` (a scoring run
     of theirs), ``weaken`` (a run they are building), ``free`` (a token that stops a run
     of yours) or ``any``; ``none`` for a pass.
@@ -216,11 +218,11 @@ TEMPLATES: dict[str, str] = {
     "take.any.1": "Both dice show 1: take one of your opponent's tokens off the board.",
     "take.any.2": "Which of their tokens could help them make 15 later?",
     "take.any.3": "Take the token on {target}.",
-    # K-7b, nothing to place
-    "pass.none.1": "Work out each operation on {a} and {b}: is the result a whole number "
-                   "from 0 to 10, and is a cell showing it free?",
-    "pass.none.2": "{first_check}. What about {other_ops}?",
-    "pass.none.3": "{checks}: no number can be placed, so your turn passes.",
+    # a forced pass: one plain hint, no steps (K-7b nothing to place; K-5 nothing to take)
+    "pass.none.0": "There is no move this turn: {checks}. No number can be placed (K-7b), "
+                   "so press Pass.",
+    "pass.take.0": "There is no move this turn: a double 1 takes one of your opponent's "
+                   "tokens (K-5), and they have none on the board. Press Pass.",
 }
 
 
@@ -292,10 +294,12 @@ def _checks(p: Position, a: int, b: int):
     return tuple(out)
 
 
-def hints(position: Position, dice: tuple[int, int], depth: int = 2) -> tuple[Hint, Hint, Hint]:
+def hints(position: Position, dice: tuple[int, int], depth: int = 2) -> tuple[Hint, ...]:
     """Three hints of rising strength (1, 2, 3) for the side to move in ``position``
-    after rolling ``dice`` (see the module text). ``depth``: chance plies of Master's
-    search used to rank the placements (2: a few hundredths of a second).
+    after rolling ``dice`` (see the module text) — or, when the dice allow no placement
+    (a forced pass: K-7b, or K-5 with no token to take), one hint of strength 0 that says
+    plainly there is no move and why. ``depth``: chance plies of Master's search used to
+    rank the placements (2: a few hundredths of a second).
 
     :raises magico.rules.IllegalTurn: ``"K-8: …"`` if the game is over, ``"K-4: …"``
         for a bad die.
@@ -305,10 +309,10 @@ def hints(position: Position, dice: tuple[int, int], depth: int = 2) -> tuple[Hi
     ranked = ai.option_values(position, dice, depth=depth)
     best_text, best_value = ranked[0]
     t = Turn.parse(best_text)
-    if t.kind == "pass":
-        checks = _checks(position, a, b)
-        return tuple(Hint(s, f"pass.none.{s}", "none", (a, b), checks=checks)
-                     for s in (1, 2, 3))  # type: ignore[return-value]
+    if t.kind == "pass":                   # no legal placement: one plain hint, no steps
+        if kind == "take":
+            return (Hint(0, "pass.take.0", "none", (a, b)),)
+        return (Hint(0, "pass.none.0", "none", (a, b), checks=_checks(position, a, b)),)
     cell = parse_cell(t.cell)
     nums = position.board.numbers
     if kind == "take":

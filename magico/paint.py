@@ -40,9 +40,11 @@ def cell_rect(i: int) -> pygame.Rect:
 BOARD_AREA = pygame.Rect(view.BOARD_AREA)
 
 
-def die_sprite(size: int, value: int, highlight: bool = False, scale: float = 1.0) -> pygame.Surface:
+def die_sprite(size: int, value: int, highlight: bool = False, scale: float = 1.0,
+               tumbling: bool = False) -> pygame.Surface:
     """The image of a die of ``size`` design units showing ``value`` (1–6; 0: blank), in
-    device px for ``scale``."""
+    device px for ``scale``; ``tumbling``: a face passing by while the dice roll (pips
+    faded, so it is not read as the result)."""
     px = max(1, round(size * scale))
     img = pygame.Surface((px, px), pygame.SRCALPHA)
     body = img.get_rect()
@@ -51,16 +53,18 @@ def die_sprite(size: int, value: int, highlight: bool = False, scale: float = 1.
                      border_radius=px // 6)
     step, r = body.width * 0.27, max(3, body.width // 11)
     for dx, dy in PIPS.get(value, ()):
-        pygame.draw.circle(img, (30, 30, 36), (body.centerx + dx * step, body.centery + dy * step), r)
+        pygame.draw.circle(img, (178, 176, 182) if tumbling else (30, 30, 36), (body.centerx + dx * step, body.centery + dy * step), r)
     return img
 
 
-def draw_die(canvas, center, size: int, value: int, angle: float = 0.0, highlight: bool = False) -> None:
+def draw_die(canvas, center, size: int, value: int, angle: float = 0.0, highlight: bool = False,
+             tumbling: bool = False) -> None:
     """A die of ``size`` design units showing ``value`` (0: blank, not rolled yet), turned
-    ``angle`` degrees, centred on design ``center``."""
+    ``angle`` degrees, centred on design ``center``; ``tumbling``: faded pips (a face
+    passing by during the roll, :class:`magico.view.Tumble`)."""
     canvas = as_canvas(canvas)
-    img = canvas.sprite(("magico.die", size, value, highlight),
-                        lambda scale: die_sprite(size, value, highlight, scale))
+    img = canvas.sprite(("magico.die", size, value, highlight, tumbling),
+                        lambda scale: die_sprite(size, value, highlight, scale, tumbling))
     if angle:
         img = pygame.transform.rotate(img, angle)
     canvas.blit(img, center, anchor="center")

@@ -99,6 +99,8 @@ class MagicoScene(MagicoScreen, Scene):
         self.painter = BoardPainter()
         self.clock, self.calm_t0, self.calm_seen = 0.0, 0.0, None
         self.shown_dice, self.dice_angle = (5, 2), (0.0, 0.0)
+        self.tumble: view.Tumble | None = None          # the roll's animation, while the dice tumble
+        self.dice_settled = True                        # False while the faces shown are the tumble's
         self.ai_expr: tuple[str, object] | None = None
         self.chosen: int | None = None
         self.note: tuple[str, tuple] | None = None
@@ -106,7 +108,7 @@ class MagicoScene(MagicoScreen, Scene):
         self.hint: tuple[int, str] | None = None        # (strength, sentence) shown now
         self.flash: dict[tuple, float] = {}
         self.typed_refusal = ""
-        self._cosmetic = random.Random()                # tumbling faces only, never the real dice
+        self._cosmetic = random.Random(self.session.seed * 7919 + 17)   # the tumble's looks only, never the real dice
         self.reviewing = ReviewMode(app.run_worker, lambda: self.ctl.to(Phase.REVIEW), self.close_review)
         self._build_widgets()
         if self.pending is not None and not self.pos.is_over:
@@ -209,6 +211,9 @@ class MagicoScene(MagicoScreen, Scene):
             return False
         self.pending = self.dice.roll()
         self.ctl.rolling(self.pending)
+        self.tumble = view.Tumble(self.pending, self._cosmetic, ROLL_SECONDS)   # ends on the faces rolled
+        self.shown_dice, self.dice_angle = self.tumble.faces[0], self.tumble.spins[0]
+        self.dice_settled = False
         self.note = self.hint = None
         self.app.audio.play("dice")
         self.session.timeline.then(ROLL_SECONDS, self._landed, kind="roll")
@@ -217,8 +222,10 @@ class MagicoScene(MagicoScreen, Scene):
     def _landed(self, sound: bool = True) -> None:
         """The dice show :attr:`pending`: what the roll allows (controller), or the computer."""
         a, b = self.pending
-        self.shown_dice = (a, b)
-        self.dice_angle = (self._cosmetic.uniform(-8, 8), self._cosmetic.uniform(-8, 8))
+        self.shown_dice = (a, b)                         # the result: the rolled dice, never the tumble's
+        self.dice_angle = (self.tumble.rest if self.tumble is not None
+                           else (self._cosmetic.uniform(-8, 8), self._cosmetic.uniform(-8, 8)))
+        self.tumble, self.dice_settled = None, True
         if sound:
             self.app.audio.play("clack")
         self.session.autosave()
@@ -343,14 +350,38 @@ class MagicoScene(MagicoScreen, Scene):
         self.ai_expr = self.chosen = self.hint = None
         self._maybe_ai()
 
-    def undo(self) -> bool:
-        """Take back the last turn (two people) or back to your last turn (against the
-        computer), before the next roll; the dice of that turn stay as rolled (the
-        generator is not rewound). Refused with the reason after a roll (K-4)."""
-        computer = self.is_ai(self.pos.to_move) and self.phase in (Phase.ROLL, Phase.ROLLING, Phase.AI)
-        code = None if computer else TurnController.undo_refusal(self.phase)
+    def undo_refusal(self) -> str | None:
+        """Why :meth:`undo` would be refused now (a code for :func:`magico.texts.undo_refused`),
+        or None when it would take something back. Undo takes back whole turns before the
+        next roll (K-4): refused once the dice are rolled (``"after-roll"``), during the
+        computer's turn (``"computer-turn"``: wait for it to end, then undo takes back its
+        turn and yours), when the turn it would take back was a forced pass (K-5, K-7b:
+        ``"forced-pass"`` — the same dice would pass again), once the game is over
+        (``"game-over"``) and before any turn (``"nothing"``)."""
+        if self.phase not in (Phase.OVER, Phase.REVIEW) and self.is_ai(self.pos.to_move):
+            return "computer-turn"
+        code = TurnController.undo_refusal(self.phase)
         if code is None and not self.session.can_undo():
             code = "nothing"
+        gone = self._undo_turns() if code is None else []
+        if gone and Turn.parse(gone[0]).kind == "pass":
+            code = "forced-pass"
+        return code
+
+    def _undo_turns(self) -> list[str]:
+        """The turns :meth:`GameSession.undo` would take back now, oldest first (as it does:
+        the last turn, or against the computer back to the last one a person played)."""
+        seats = self.session.seats
+        k = (self.log.last_index(lambda st: not seats.is_ai(st.to_move)) if seats.any_ai
+             else len(self.turns) - 1)
+        return self.turns[k:] if k is not None else []
+
+    def undo(self) -> bool:
+        """Take back the last turn (two people) or back to your last turn (against the
+        computer: its reply goes too), before the next roll; the dice of that turn stay
+        as rolled (the generator is not rewound). Refused with the reason otherwise
+        (:meth:`undo_refusal`): the reason is said in the note box."""
+        code = self.undo_refusal()
         if code is not None:
             self._say(texts.undo_refused(code), theme.MUTED)
             return False
@@ -376,20 +407,24 @@ class MagicoScene(MagicoScreen, Scene):
 
     def ask_hint(self) -> bool:
         """H: the next of three hints for this roll (:mod:`magico.hints`), which teach the
-        arithmetic; the turn is then marked as played with a hint (decision 13)."""
+        arithmetic; the turn is then marked as played with a hint (decision 13). During a
+        forced pass (K-5, K-7b) the one hint says there is no move and why (not marked:
+        there was no choice to help with)."""
         if not self.hints_on:
             self._say(texts.hints_off(), theme.MUTED)
             return False
         if self.phase not in (Phase.CHOOSE, Phase.TYPE, Phase.PLACE, Phase.TAKE, Phase.PASS) or self.is_ai(self.pos.to_move):
             return False
-        strength = min(3, self.ctl.hint_level + 1)
         try:
             found = hints_mod.hints(self.pos, self.ctl.dice)
         except (IllegalTurn, ValueError, IndexError):      # never let a hint stop the game
             log.exception("magico hint failed")
             return False
-        self.ctl.hint_level, self.ctl.hinted = strength, True
-        self.hint = (strength, texts.hint(found[strength - 1]))
+        step = min(len(found), self.ctl.hint_level + 1)    # a forced pass has one plain hint
+        h = found[step - 1]
+        self.ctl.hint_level = step
+        self.ctl.hinted = self.ctl.hinted or h.strength > 0   # a forced pass had no choice to help
+        self.hint = (h.strength, texts.hint(h))
         return True
 
     def rematch(self) -> None:
@@ -477,6 +512,9 @@ class MagicoScene(MagicoScreen, Scene):
                 b.handle(event)
             return False
         if is_click(event):
+            if self.undo_btn in self._buttons() and self.undo_btn.rect.collidepoint(event.pos):
+                self.undo()                                 # refused: says why (the button is greyed)
+                return True
             for b in self._buttons():
                 if b.handle(event):
                     return True
@@ -571,11 +609,8 @@ class MagicoScene(MagicoScreen, Scene):
             self.note = self.note_timer = None
             self.app.redraw()
         step = self.session.timeline.current
-        if step is not None and step.kind == "roll":
-            before = int((step.elapsed) / 0.07)
-            if int(min(step.duration, step.elapsed + dt) / 0.07) != before:
-                self.shown_dice = (self._cosmetic.randint(1, 6), self._cosmetic.randint(1, 6))
-                self.dice_angle = (self._cosmetic.uniform(-40, 40), self._cosmetic.uniform(-40, 40))
+        if step is not None and step.kind == "roll" and self.tumble is not None:
+            self.shown_dice, self.dice_angle, self.dice_settled = self.tumble.at(min(step.duration, step.elapsed + dt))
         d = self.session.update(dt)
         if d is not None and self.phase is Phase.AI and d.key == len(self.turns):
             if d.fallback:

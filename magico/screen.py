@@ -38,6 +38,7 @@ def note_lines(text: str, width: int) -> tuple[int, tuple[str, ...]]:
 
 NOTE_PAD = 6        #: design px kept clear between a message and the note box's top and bottom borders
 NOTE_GAP = 2        #: design px between two lines of a message
+GAP_ABOVE_BUTTONS = 8   #: design px kept clear between the action text and the buttons under it
 
 
 def fit_note(text: str, box, head: int = 0, max_lines: int = 3):
@@ -151,10 +152,15 @@ class MagicoScreen:
             self.assist_btn.draw(surface)
             self.hint_btn.enabled = self.hints_on and not self.is_ai(self.pos.to_move)
             self.hint_btn.draw(surface)
-            self.undo_btn.enabled = self.phase is Phase.ROLL and self.session.can_undo()
+            refused = self.undo_refusal()                 # greyed whenever it would be refused …
+            self.undo_btn.enabled = refused is None
             self.undo_btn.draw(surface)
+        else:
+            refused = None
         shown = self.hint if self.hint is not None and self.phase is not Phase.TYPE else None
-        if shown is not None:
+        if refused is not None and self.undo_btn.hover and self.phase is not Phase.TYPE:   # … the pointer on it: why
+            self._draw_note(surface, texts.undo_refused(refused), theme.MUTED)
+        elif shown is not None:
             self._draw_note(surface, shown[1], theme.ACCENT, title=texts.hint_title(shown[0]))
         elif self.note is not None and self.phase is not Phase.TYPE:
             self._draw_note(surface, *self.note)
@@ -220,8 +226,9 @@ class MagicoScreen:
         lit = self.phase is Phase.ROLL and not self.is_ai(self.pos.to_move)
         a, b = (0, 0) if self.phase is Phase.ROLL else self.shown_dice   # blank before this turn's roll
         c1, c2 = view.die_centers()
-        draw_die(surface, c1, view.DIE_SIZE, a, self.dice_angle[0], highlight=lit)
-        draw_die(surface, c2, view.DIE_SIZE, b, self.dice_angle[1], highlight=lit)
+        tumbling = not self.dice_settled          # faded pips: not a result (view.Tumble)
+        draw_die(surface, c1, view.DIE_SIZE, a, self.dice_angle[0], highlight=lit, tumbling=tumbling)
+        draw_die(surface, c2, view.DIE_SIZE, b, self.dice_angle[1], highlight=lit, tumbling=tumbling)
         if lit:
             self.roll_btn.draw(surface)
 
@@ -229,8 +236,22 @@ class MagicoScreen:
         x, y = view.ACTION_X, view.ACTION_Y
         me, ph = self.pos.to_move, self.phase
 
-        def say(text, dy=0, size=theme.BODY, color=theme.TEXT, bold=False, width=550):
-            lines = theme.wrap(text, size, width, bold)[:2]
+        def say(text, dy=0, size=theme.BODY, color=theme.TEXT, bold=False, width=550, room=None):
+            """``text`` from ``y + dy``: two lines at most, or, given ``room`` (design px
+            down to what is drawn below it: buttons, a calculation), as many lines as fit
+            there, at the largest size that fits whole (never onto what is below)."""
+            if room is None:
+                lines = theme.wrap(text, size, width, bold)[:2]
+            else:
+                one = fit_text(text, width, theme_measure, size=size, smallest=size - 4, bold=bold)
+                for size in ([one.size] if not one.cut and theme.font(one.size, bold).get_linesize() <= room
+                             else range(size, 13, -1)):   # one line, shrunk a little, before two
+                    n = max(1, room // theme.font(size, bold).get_linesize())
+                    fitted = fit_text(text, width, theme_measure, size=size, bold=bold, max_lines=n,
+                                      prefer="size")
+                    if not fitted.cut and len(fitted.lines) * theme.font(size, bold).get_linesize() <= room:
+                        break
+                lines = list(fitted.lines)
             step = theme.font(size, bold).get_linesize()
             for k, line in enumerate(lines):
                 surface.text(line, (x, y + dy + k * step), size, color, bold=bold)
@@ -243,12 +264,14 @@ class MagicoScreen:
             say(_("The dice are rolling…"), size=theme.LARGE)
         elif ph is Phase.CHOOSE:
             a, b = self.ctl.dice
+            top = min((b.rect.top for b in self.op_buttons), default=view.ACTION_Y + 60)
             say(_("Choose a result (assisted calculation):") if self.assisted
-                else _("Choose an operation on {a} and {b} (keys 1–4):").format(a=a, b=b))
+                else _("Choose an operation on {a} and {b} (keys 1–4):").format(a=a, b=b),
+                room=top - GAP_ABOVE_BUTTONS - y)
             for btn in self.op_buttons:
                 btn.draw(surface)
         elif ph is Phase.TYPE:
-            say(_("Type the result:"), width=330)
+            say(_("Type the result:"), width=330, room=50 - 4)
             surface.text(f"{show_op(self.op)} = ?", (x, y + 50), 60, theme.ACCENT, bold=True)
             self.entry.draw(surface)
             self.keypad.draw(surface)
@@ -266,9 +289,9 @@ class MagicoScreen:
                 say(_("Esc: another operation"), 250, theme.SMALL, theme.MUTED, width=330)
         elif ph is Phase.PLACE:
             if self.op is None:
-                say(_("One die shows 1: place a token on any empty cell."))
+                say(_("One die shows 1: place a token on any empty cell."), room=130 - 8)
             else:
-                say(_("Click a glowing cell."))
+                say(_("Click a glowing cell."), room=40 - 2)
                 surface.text(f"{show_op(self.op)} = {self.value}", (x, y + 40), 60, theme.GOOD, bold=True)
             say(_("Keyboard: arrows, then Enter."), 130, theme.SMALL, theme.MUTED)
         elif ph is Phase.TAKE:
@@ -285,7 +308,7 @@ class MagicoScreen:
         elif ph is Phase.AI:
             if self.ai_expr is not None:
                 expr, value = self.ai_expr
-                say(_("{name} calculates:").format(name=self.name(me)))
+                say(_("{name} calculates:").format(name=self.name(me)), room=40 - 2)
                 surface.text(f"{expr} = {'?' if value is None else value}", (x, y + 40), 60, theme.ACCENT, bold=True)
             else:
                 say(_("{name} is thinking…").format(name=self.name(me)), size=theme.LARGE)

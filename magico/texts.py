@@ -87,6 +87,9 @@ def undo_refused(code: str) -> str:
         return _("The game is over: nothing to undo.")
     if code == "computer-turn":
         return _("Wait for the computer's turn to end, then undo.")
+    if code == "forced-pass":
+        return _("The turn to take back was a forced pass: with the same dice it would pass "
+                 "again, so there is nothing to undo.")
     return _("Nothing to undo yet.")
 
 
@@ -234,10 +237,10 @@ def _templates() -> dict[str, str]:
         "take.any.1": _("Both dice show 1: take one of your opponent's tokens off the board."),
         "take.any.2": _("Which of their tokens could help them make 15 later?"),
         "take.any.3": _("Take the token on {target}."),
-        "pass.none.1": _("Work out each operation on {a} and {b}: is the result a whole number "
-                         "from 0 to 10, and is a cell showing it free?"),
-        "pass.none.2": _("{first_check}. What about {other_ops}?"),
-        "pass.none.3": _("{checks}: no number can be placed, so your turn passes."),
+        "pass.none.0": _("There is no move this turn: {checks}. No number can be placed (K-7b), "
+                         "so press Pass."),
+        "pass.take.0": _("There is no move this turn: a double 1 takes one of your opponent's "
+                         "tokens (K-5), and they have none on the board. Press Pass."),
     }
 
 
@@ -286,8 +289,8 @@ def hint(h: Hint) -> str:
 
 
 def hint_title(strength: int) -> str:
-    """The heading of a hint of ``strength`` 1–3."""
-    return {1: _("Hint 1 of 3 — think about it"), 2: _("Hint 2 of 3 — a step closer"),
+    """The heading of a hint of ``strength`` 1–3 (0: the only hint of a forced pass)."""
+    return {0: _("Hint — no move this turn"), 1: _("Hint 1 of 3 — think about it"), 2: _("Hint 2 of 3 — a step closer"),
             3: _("Hint 3 of 3 — the working")}.get(strength, _("Hint"))
 
 
@@ -313,7 +316,7 @@ def hinted_turns(n: int) -> str:
 
 
 def review_button() -> str:
-    return _("Review the game (W)")
+    return _("Review the game (Enter)")           # the end panel's default (Enter, or W)
 
 
 def review_computing() -> str:

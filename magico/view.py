@@ -85,3 +85,45 @@ def card_rect(seat: int) -> Rect:
 def run_badge(c1: tuple[int, int], c2: tuple[int, int]) -> tuple[float, float]:
     """Where a run's points badge goes: between its second and third cells."""
     return ((c1[0] + c2[0]) / 2, (c1[1] + c2[1]) / 2)
+
+
+TUMBLE_STEP = 0.07                 #: seconds between two faces while the dice tumble
+SETTLE = 0.3                       #: the last seconds of a roll: the rolled faces, coming to rest
+
+
+class Tumble:
+    """The dice's roll animation (K-4), planned when the dice are rolled: random faces
+    that change every :data:`TUMBLE_STEP` s, then, for the last :data:`SETTLE` s, the faces
+    rolled, turning to rest — so the animation ends on the result with no jump, and the
+    faces before it are marked as not settled (the scene draws them faded).
+
+    :param rolled: the two faces rolled (1–6, from :class:`magico.rules.Dice`; never
+        taken from the animation). :param rng: a ``random.Random`` for the looks only.
+    :param duration: the roll's length (s).
+    """
+
+    def __init__(self, rolled: tuple[int, int], rng, duration: float):
+        self.rolled = (int(rolled[0]), int(rolled[1]))
+        self.duration = float(duration)
+        self.settle_at = max(0.0, self.duration - SETTLE)
+        steps = max(1, int(self.settle_at / TUMBLE_STEP) + 1)
+        faces, last = [], (0, 0)
+        for _k in range(steps):             # each face differs from the one before: it turns
+            last = tuple(rng.choice([f for f in range(1, 7) if f != last[i]]) for i in (0, 1))
+            faces.append(last)
+        self.faces: tuple[tuple[int, int], ...] = tuple(faces)
+        self.spins = tuple((rng.uniform(-40, 40), rng.uniform(-40, 40)) for _k in range(steps))
+        self.rest = (rng.uniform(-8, 8), rng.uniform(-8, 8))   #: the angles (degrees) it lands at
+
+    def at(self, t: float) -> tuple[tuple[int, int], tuple[float, float], bool]:
+        """``(faces, angles, settled)`` at ``t`` seconds into the roll: ``settled`` is True
+        when the faces shown are the rolled ones (from :attr:`settle_at` on); angles in
+        degrees ease from the last tumble's to :attr:`rest`, reached at :attr:`duration`."""
+        if t < self.settle_at:
+            k = min(len(self.faces) - 1, int(max(0.0, t) / TUMBLE_STEP))
+            return self.faces[k], self.spins[k], False
+        span = self.duration - self.settle_at
+        u = 1.0 if span <= 0 else min(1.0, (t - self.settle_at) / span)
+        last = self.spins[-1]
+        ease = (1.0 - u) ** 2
+        return self.rolled, tuple(r + (s - r) * ease for s, r in zip(last, self.rest)), True

@@ -48,6 +48,7 @@ times are exact (see :mod:`mississippi.pointer` for samples stamped by the frame
 
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass
 from typing import Iterable, Sequence
@@ -102,6 +103,16 @@ MAX_POINTS = 90
 DEFAULT_STEP_MM = 1.25
 #: A step read from the samples larger than this (mm) is not a pixel grid.
 MAX_STEP_MM = 2.5
+#: A velocity (:class:`FlickTracker`) reads only the samples of the last RECENT_S seconds
+#: (and the one before them): the smoother's span is at most SPAN_MAX_S, the onset that
+#: sets it counts only within SPAN_MAX_S (an older onset gives the same span), the stillness
+#: that marks it lasts STILL_S, and the pointer's re-timing (mississippi.pointer.SPAN_S,
+#: 0.4 s) moves no sample further back than its report period; older samples enter only
+#: through the pointer's step (:class:`_Grid`) and the median report interval, kept up to
+#: date as the samples come. So the aim guide's cost does not grow with the drag.
+RECENT_S = 1.0
+#: … and at least this many samples.
+RECENT_MIN = 16
 
 Sample = tuple[float, float, float]   # (t s, x mm, y mm)
 
@@ -188,27 +199,42 @@ def fill_holds(t: np.ndarray, x: np.ndarray, y: np.ndarray, period: float,
 
     :returns: the filled ``(t, x, y)`` arrays.
     """
-    keep = np.ones(t.size, bool)
-    keep[:-1] = np.diff(t) > 1e-9          # of two samples at one time, the later wins
-    t, x, y = t[keep], x[keep], y[keep]
-    if t.size < 2 or period <= 0:
-        return t, x, y
+    return _fill(t, x, y, period, since)[:3]
+
+
+def _fill(t: np.ndarray, x: np.ndarray, y: np.ndarray, period: float,
+          since: float = -math.inf):
+    """:func:`fill_holds`, and whether a sample was replaced (one at the same time after
+    it): ``(t, x, y, replaced)``."""
     gaps = np.diff(t)
+    replaced = bool(gaps.size) and bool(gaps.min() <= 1e-9)
+    if replaced:
+        keep = np.ones(t.size, bool)
+        keep[:-1] = gaps > 1e-9            # of two samples at one time, the later wins
+        t, x, y = t[keep], x[keep], y[keep]
+        gaps = np.diff(t)
+    if t.size < 2 or period <= 0:
+        return t, x, y, replaced
     n = np.floor(gaps / period + 0.25).astype(int) - 1     # whole periods missed (jitter aside)
-    n[(n < 1) | (t[1:] <= since)] = 0
+    n[n < 1] = 0
+    if since > -math.inf:
+        n[t[1:] <= since] = 0
     n = np.minimum(n, int(SPAN_MAX_S / period) + 2)   # long holds: the recent part is enough
     if not n.any():
-        return t, x, y
+        return t, x, y, replaced
     reps = np.ones(t.size, int)
     reps[:-1] += n
-    idx = np.repeat(np.arange(t.size), reps)
-    # offset within each run: 0 for the sample itself, 1..n for its holds
-    start = np.cumsum(reps) - reps
-    k = np.arange(idx.size) - start[idx]
-    # holds are placed back from the next sample, so the last one is one period before it
-    nxt = np.minimum(idx + 1, t.size - 1)
-    tf = np.where(k == 0, t[idx], t[nxt] - (reps[idx] - k) * period)
-    return tf, x[idx], y[idx]
+    end = np.cumsum(reps)
+    size = int(end[-1])
+    # holds are placed back from the next sample, so the last one is one period before
+    # it: hold h of the gap after sample i is r = n_i + 1 − h periods before sample i + 1
+    r = np.repeat(end, reps) - np.arange(size)
+    tn = np.empty_like(t)
+    tn[:-1] = t[1:]
+    tn[-1] = t[-1]
+    tf = np.repeat(tn, reps) - r * period
+    tf[end - reps] = t                       # the samples themselves
+    return tf, np.repeat(x, reps), np.repeat(y, reps), replaced
 
 
 def _onset(t: np.ndarray, x: np.ndarray, y: np.ndarray, i_eval: int, still: float) -> float:
@@ -217,42 +243,46 @@ def _onset(t: np.ndarray, x: np.ndarray, y: np.ndarray, i_eval: int, still: floa
     or −inf if it never moved."""
     moved = np.nonzero((x[1:i_eval + 1] != x[:i_eval]) | (y[1:i_eval + 1] != y[:i_eval]))[0] + 1
     # runs of equal position: [b, e] with b = previous change (or 0), e = next change − 1
-    ends = np.append(moved - 1, i_eval)
-    begins = np.insert(moved, 0, 0)
+    ends = np.concatenate((moved - 1, (i_eval,)))
+    begins = np.concatenate(((0,), moved))
     long_ = np.nonzero(t[ends] - t[begins] >= still - 1e-6)[0]   # (report instants: no flip on rounding)
     if long_.size == 0:
         return float(t[ends[0]]) if moved.size else -math.inf   # the press: the drag began there
     return float(t[ends[long_[-1]]])
 
 
-def cubic_velocity_at(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float
-                      ) -> tuple[float, float]:
+def cubic_velocity_at(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float,
+                      onset: float | None = None) -> tuple[float, float]:
     """A first estimate of the velocity (vx, vy) mm/s of the hand at ``t_eval`` s from
     *hold-filled* samples (``t`` s sorted, ``x``, ``y`` mm; see :func:`fill_holds`): the
     slope at ``t_eval`` of a least-squares cubic fitted over the last :data:`FIT_FRACTION`
     of the time since the stroke's onset (it reads ~2 % high: the module docstring says
     why; :func:`velocity_at` uses it only to scale its prior). Samples after ``t_eval``
-    (the first one past the inner line) are used too. Not capped; (0, 0) with fewer than
-    two samples."""
+    (the first one past the inner line) are used too. ``onset``: the stroke's onset (s),
+    if known (default: found as :func:`velocity_at` finds it). Not capped; (0, 0) with
+    fewer than two samples."""
     n = t.size
     if n < 2:
         return 0.0, 0.0
-    i_eval = int(np.searchsorted(t, t_eval, side="right")) - 1
-    i_eval = min(max(i_eval, 0), n - 1)
-    onset = _onset(t, x, y, i_eval, STILL_S)
+    if onset is None:
+        i_eval = int(np.searchsorted(t, t_eval, side="right")) - 1
+        onset = _onset(t, x, y, min(max(i_eval, 0), n - 1), STILL_S)
     w = min(max(FIT_FRACTION * (t_eval - onset), FIT_MIN_S), FIT_MAX_S)
     lo = int(np.searchsorted(t, t_eval - w - 1e-6, side="left"))
     lo = max(min(lo, n - FIT_MIN_SAMPLES), 0)
     tt = t[lo:]
     m = tt.size
     deg = min(FIT_DEGREE, m - 2) if m > 2 else 1
-    span = max(t_eval - tt[0], tt[-1] - t_eval, 1e-6)
+    span = max(t_eval - float(tt[0]), float(tt[-1]) - t_eval, 1e-6)
     u = (tt - t_eval) / span
-    if np.ptp(u) <= 0:
+    if u[-1] <= u[0]:
         return 0.0, 0.0
     a = np.vander(u, deg + 1, increasing=True)
     b = np.stack([x[lo:], y[lo:]], 1)
-    coef, *_ = np.linalg.lstsq(a, b, rcond=None)
+    try:                                     # the normal equations (u within ±1: well posed)
+        coef = np.linalg.solve(a.T @ a, a.T @ b)
+    except np.linalg.LinAlgError:
+        coef = np.linalg.lstsq(a, b, rcond=None)[0]
     return float(coef[1, 0] / span), float(coef[1, 1] / span)
 
 
@@ -260,7 +290,12 @@ def pointer_step(x: np.ndarray, y: np.ndarray) -> float | None:
     """The pointer's step (mm): the largest length of which every change of ``x`` and ``y``
     between successive samples is a whole multiple (one pixel mapped to mm), or None if the
     samples show none up to :data:`MAX_STEP_MM` (no change, or positions not on a grid)."""
-    d = np.abs(np.concatenate([np.diff(np.asarray(x, float)), np.diff(np.asarray(y, float))]))
+    return _step_of(np.abs(np.concatenate([np.diff(np.asarray(x, float)),
+                                           np.diff(np.asarray(y, float))])))
+
+
+def _step_of(d: np.ndarray) -> float | None:
+    """:func:`pointer_step` from the changes ``d`` (mm, ≥ 0; those ≤ 1e-6 do not count)."""
     d = d[d > 1e-6]
     if d.size == 0:
         return None
@@ -273,6 +308,89 @@ def pointer_step(x: np.ndarray, y: np.ndarray) -> float | None:
         if np.all(np.abs(r - np.round(r)) < 1e-3 * np.maximum(1.0, r)):
             return q
     return None
+
+
+def _multiple(v: float, q: float) -> bool:
+    """True if ``v`` is a whole multiple of ``q`` as :func:`pointer_step` tells it."""
+    r = v / q
+    return abs(r - round(r)) < 1e-3 * max(1.0, r)
+
+
+class _Grid:
+    """:func:`pointer_step` kept up to date as changes come, so the tracker reads the step
+    of a whole drag without going through it each time: the changes ``|Δx|``, ``|Δy|`` (mm,
+    those > 1e-6), their least d0, and the first k = 1 … 8 for which d0 / k ≤
+    :data:`MAX_STEP_MM` and every change is a whole multiple of d0 / k (the answer of
+    :func:`pointer_step`; 9: none)."""
+
+    def __init__(self) -> None:
+        self._d = np.empty(64)
+        self._m = 0
+        self._d0 = math.inf
+        self._k = 9
+
+    def _first(self, k0: int) -> int:
+        d = self._d[:self._m]
+        for k in range(k0, 9):
+            q = self._d0 / k
+            if q > MAX_STEP_MM:
+                continue
+            r = d / q
+            if np.all(np.abs(r - np.round(r)) < 1e-3 * np.maximum(1.0, r)):
+                return k
+        return 9
+
+    def add(self, v: float) -> None:
+        """One more change ``v`` (mm, ≥ 0)."""
+        if v <= 1e-6:
+            return
+        if self._m == self._d.size:
+            self._d = np.concatenate([self._d, np.empty_like(self._d)])
+        self._d[self._m] = v
+        self._m += 1
+        if v < self._d0:
+            self._d0 = v
+            self._k = self._first(1)
+        elif self._k < 9 and not _multiple(v, self._d0 / self._k):
+            self._k = self._first(self._k + 1)
+
+    @property
+    def step(self) -> float | None:
+        """:func:`pointer_step` of the changes so far."""
+        return self._d0 / self._k if self._k < 9 else None
+
+    @property
+    def changes(self) -> np.ndarray:
+        """The changes so far (mm)."""
+        return self._d[:self._m]
+
+
+class _Settled:
+    """The changes between the samples of a drag older than the window a velocity reads
+    (:data:`RECENT_S`), of two samples at one time the later, as :func:`fill_holds` keeps
+    them: for :func:`pointer_step` of the whole drag where samples of the window share a
+    time (else the changes between all samples, :class:`_Grid`, are the same)."""
+
+    def __init__(self) -> None:
+        self.grid = _Grid()
+        self._next = 0                 # samples 0 … _next − 1 are settled
+        self._last: tuple[float, float] | None = None   # the last settled sample kept
+
+    def step(self, buf: np.ndarray, n: int, lo: int, x: np.ndarray, y: np.ndarray) -> float | None:
+        """:func:`pointer_step` of the samples before ``lo`` (rows of ``buf``, ``n`` in all)
+        followed by the hold-filled ``x``, ``y`` (mm) of those from ``lo`` on."""
+        for i in range(self._next, min(lo, n - 1)):
+            if buf[i + 1, 0] - buf[i, 0] > 1e-9:       # else the next one replaces it
+                xi, yi = float(buf[i, 1]), float(buf[i, 2])
+                if self._last is not None:
+                    self.grid.add(abs(xi - self._last[0]))
+                    self.grid.add(abs(yi - self._last[1]))
+                self._last = (xi, yi)
+        self._next = max(self._next, min(lo, n - 1))
+        parts = [self.grid.changes, np.abs(np.diff(x)), np.abs(np.diff(y))]
+        if self._last is not None and x.size:
+            parts.append(np.abs(np.array([x[0] - self._last[0], y[0] - self._last[1]])))
+        return _step_of(np.concatenate(parts))
 
 
 def _terms(m: int, da: int) -> list[tuple[int, int, int, float]]:
@@ -292,15 +410,26 @@ for _pa, _pb, _e, _c in _K0:
     _GRAM[_pb] = _GRAM.get(_pb, 0.0) + _c
 
 
-def _gram(a: np.ndarray) -> np.ndarray:
-    """:func:`_kernel` with ``_K0`` for every pair of times ``a`` ≥ 0 (n×n), its terms
-    collected as a polynomial in the earlier (lo) and the later (hi) time of each pair."""
-    lo = np.minimum(a[:, None], a[None, :])
-    hi = np.maximum(a[:, None], a[None, :])
-    out = np.zeros_like(lo)
-    for e, c in _GRAM.items():
-        out += c * lo ** (2 * _ORDER - 1 - e) * hi ** e
-    return out * _NORM
+_HI = np.array(sorted(_GRAM))                         # the later time's exponents …
+_LO = 2 * _ORDER - 1 - _HI                            # … the earlier time's
+_GC = np.array([_GRAM[int(e)] for e in _HI]) * _NORM  # … and their coefficients
+
+
+_UPPER: dict[int, np.ndarray] = {}           # n → the n×n upper triangle (diagonal in)
+
+
+def _gram(a: np.ndarray, powers: np.ndarray | None = None, scale: float = 1.0) -> np.ndarray:
+    """``scale`` × :func:`_kernel` with ``_K0`` for every pair of *sorted* times ``a`` ≥ 0
+    (n×n), its terms collected as a polynomial in the earlier (lo) and the later (hi) time
+    of each pair: for i ≤ j, Σ c·a_i^lo·a_j^hi — one product of two n×4 matrices of powers
+    of ``a`` (``powers``: ``np.vander(a, ≥ 8, increasing=True)`` if at hand), mirrored."""
+    n = a.size
+    upper = _UPPER.get(n)
+    if upper is None:
+        upper = _UPPER.setdefault(n, np.triu(np.ones((n, n), bool)))
+    p = np.vander(a, 2 * _ORDER, increasing=True) if powers is None else powers
+    g = (p[:, _LO] * (_GC * scale)) @ p[:, _HI].T         # right for i ≤ j (a_i earlier)
+    return np.where(upper, g, g.T)
 
 
 def _cov(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -315,7 +444,8 @@ def _cov(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def _kernel(a: np.ndarray, b: np.ndarray, terms) -> np.ndarray:
     """Covariance (or its derivative in ``a``) of the ORDER-fold integrated unit white noise
-    started at 0, at times ``a``, ``b`` ≥ 0 (broadcast)."""
+    started at 0, at times ``a``, ``b`` ≥ 0 (broadcast): the definition, term by term;
+    :func:`_gram` and :func:`_slope_kernel` compute it with fewer operations."""
     c = np.minimum(a, b)
     out = np.zeros(np.broadcast(a, b).shape)
     for pa, pb, e, k in terms:
@@ -324,25 +454,54 @@ def _kernel(a: np.ndarray, b: np.ndarray, terms) -> np.ndarray:
 
 
 def _posterior(u: np.ndarray, z: np.ndarray, noise: np.ndarray, prior: float,
-               origin: float) -> tuple[np.ndarray, int]:
+               origin: float, powers: np.ndarray | None = None) -> tuple[np.ndarray, int]:
     """The smoother's linear system solved: ``(sol, m)``, ``sol`` ((n + m)×2) the kernel
     weights then the flat part's coefficients of a polynomial of ``m`` terms (``_ORDER``,
     fewer with fewer samples) in powers of ``u − origin``. Shared by the slope at the
-    release and the track (:func:`track_at`)."""
+    release and the track (:func:`track_at`). ``powers``: ``np.vander(u − u[0], ≥ 8,
+    increasing=True)`` if at hand."""
     n = u.size
     m = min(_ORDER, n)                       # fewer samples: a lower flat part
-    s = np.zeros((n + m, n + m))
-    s[:n, :n] = prior * _gram(u - u[0])
-    s[np.arange(n), np.arange(n)] += noise
+    s = np.empty((n + m, n + m))
+    s[:n, :n] = _gram(u - u[0], powers, prior)
+    diag = s.reshape(-1)[:n * (n + m + 1):n + m + 1]      # a view of the first n of the diagonal
+    diag += noise
     phi = np.vander(u - origin, m, increasing=True)
     s[:n, n:] = phi
     s[n:, :n] = phi.T
+    s[n:, n:] = 0.0
     rhs = np.zeros((n + m, 2))
     rhs[:n] = z
     try:
         return np.linalg.solve(s, rhs), m
     except np.linalg.LinAlgError:
         return np.linalg.lstsq(s, rhs, rcond=None)[0], m
+
+
+_KL: dict[int, list[tuple[int, float]]] = {}      # power of b → (power of ae, k): b ≤ ae
+_KR: dict[int, list[tuple[int, float]]] = {}      # the same where b > ae
+for _pa, _pb, _e, _k in _K1:
+    _KL.setdefault(_pb + _e, []).append((_pa, _k))
+    _KR.setdefault(_pb, []).append((_pa + _e, _k))
+_KDEG = max(_KL) + 1
+
+
+def _slope_kernel(ae: float, a: np.ndarray, powers: np.ndarray | None = None) -> np.ndarray:
+    """:func:`_kernel` with ``_K1`` at the time ``ae`` against every time of ``a`` (≥ 0):
+    Σ k·ae^pa·a^pb·min(ae, a)^e, as a polynomial in ``a`` — one where a ≤ ae, another
+    beyond. ``powers``: ``np.vander(a, ≥ _KDEG, increasing=True)`` if at hand."""
+    p = np.vander(a, _KDEG, increasing=True) if powers is None else powers[:, :_KDEG]
+    cl = np.zeros(_KDEG)
+    for q, ts in _KL.items():
+        cl[q] = sum(k * ae ** pa for pa, k in ts)
+    out = p @ cl
+    after = a > ae
+    if after.any():
+        cr = np.zeros(_KDEG)
+        for q, ts in _KR.items():
+            cr[q] = sum(k * ae ** pa for pa, k in ts)
+        out = np.where(after, p @ cr, out)
+    return out * _NORM
 
 
 def _smooth_slope(u: np.ndarray, z: np.ndarray, noise: np.ndarray, prior: float,
@@ -352,8 +511,9 @@ def _smooth_slope(u: np.ndarray, z: np.ndarray, noise: np.ndarray, prior: float,
     ``noise`` (n); the cubic has a flat prior (exact for cubic data)."""
     n = u.size
     a = u - u[0]
-    sol, m = _posterior(u, z, noise, prior, ue)
-    kd = prior * _kernel(np.full(n, ue - u[0]), a, _K1)
+    powers = np.vander(a, max(_KDEG, 2 * _ORDER), increasing=True)
+    sol, m = _posterior(u, z, noise, prior, ue, powers)
+    kd = prior * _slope_kernel(ue - u[0], a, powers)
     return kd @ sol[:n] + (sol[n + 1] if m > 1 else 0.0)
 
 
@@ -369,7 +529,7 @@ def _prepare(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float,
     i_eval = min(max(i_eval, 0), n - 1)
     onset = _onset(t, x, y, i_eval, STILL_S)
     ts = min(max(t_eval - onset, TS_MIN_S), SPAN_MAX_S)
-    vx0, vy0 = cubic_velocity_at(t, x, y, t_eval)
+    vx0, vy0 = cubic_velocity_at(t, x, y, t_eval, onset)
     v2 = max(vx0 * vx0 + vy0 * vy0, 100.0 ** 2)
     span = min(max(SPAN_FACTOR * ts, SPAN_MIN_S), SPAN_MAX_S)
     lo = int(np.searchsorted(t, t_eval - span - 1e-9, side="left"))
@@ -478,7 +638,9 @@ class FlickTracker:
     inner line. :attr:`puck` is where to draw the held puck: the pointer plus the grab
     offset, kept inside the launch area (centre on the table, between the rails, not past
     the inner line). :class:`mississippi.pointer.SteadyFlick` is the same for samples
-    stamped by the frame loop.
+    stamped by the frame loop. A velocity reads only the samples of the last
+    :data:`RECENT_S` (the rest enters through state kept as samples come), so asking it
+    every frame costs the same however long the drag has lasted.
 
     >>> tr = FlickTracker("left")
     >>> tr.press(0.0, 400.0, 240.0)
@@ -501,10 +663,37 @@ class FlickTracker:
         self._ymin, self._ymax = r, self.table.width - r
         self._line = self.table.inner_line(side)
         self._dir = self.table.direction(side)
-        self._samples: list[Sample] = []
         self._off = (0.0, 0.0)
         self.active = False
         self.launch: Launch | None = None
+        self._reset([])
+
+    def _reset(self, samples: list[Sample]) -> None:
+        """Start the drag's record over with ``samples`` (checked)."""
+        self._samples: list[Sample] = []
+        self._buf = np.empty((64, 3))            # the samples as an array (rows 0 .. n − 1)
+        self._gaps: list[float] = []             # sorted stamp intervals > 0.1 ms (the median)
+        self._grid = _Grid()                     # the pointer's step over all the changes
+        self._settled = _Settled()               # … and over the settled ones
+        self._same_time = False                  # two samples were fed at one time
+        for smp in samples:
+            self._append(smp)
+
+    def _append(self, s: Sample) -> None:
+        """Add a checked sample to the record (O(1) but for the sorted intervals)."""
+        n = len(self._samples)
+        if n == self._buf.shape[0]:
+            self._buf = np.concatenate([self._buf, np.empty_like(self._buf)])
+        self._buf[n] = s
+        if n:
+            last = self._samples[-1]
+            if s[0] - last[0] > 1e-4:
+                bisect.insort(self._gaps, s[0] - last[0])
+            elif s[0] - last[0] <= 1e-9:
+                self._same_time = True
+            self._grid.add(abs(s[1] - last[1]))
+            self._grid.add(abs(s[2] - last[2]))
+        self._samples.append(s)
 
     # --------------------------------------------------------------- geometry
     def _clamp(self, x: float, y: float) -> tuple[float, float]:
@@ -524,22 +713,56 @@ class FlickTracker:
         return list(self._samples)
 
     # --------------------------------------------------------------- timing hook
-    def _timed(self, samples: list[Sample]) -> tuple[np.ndarray, float]:
-        """(n×3 array of samples with exact times, report period s): here the samples as
-        they are, with the median interval; SteadyFlick re-times them."""
-        arr = np.asarray(samples, float)
-        return arr, typical_period(arr[:, 0])
+    def _recent(self) -> int:
+        """Index of the first sample a velocity of this drag can depend on (see
+        :data:`RECENT_S`): the last sample before the :data:`RECENT_S` seconds that precede
+        the third-last sample, and at least :data:`RECENT_MIN` samples back."""
+        n = len(self._samples)
+        t = self._buf[:n, 0]
+        lo = int(np.searchsorted(t, t[max(n - 3, 0)] - RECENT_S, side="left")) - 1
+        return max(min(lo, n - RECENT_MIN), 0)
 
-    def _velocity(self, samples: list[Sample], i_eval: int, t_frac: float = 0.0) -> tuple[float, float]:
-        """Velocity at sample ``i_eval`` (plus ``t_frac`` of the way to the next one)."""
-        arr, period = self._timed(samples)
+    def _period_of(self, extra: list[Sample]) -> float:
+        """:func:`typical_period` of the stamps of every sample and ``extra`` (kept sorted
+        as the samples come: the same median without sorting the drag each time)."""
+        gaps = self._gaps
+        if extra and self._samples and extra[0][0] - self._samples[-1][0] > 1e-4:
+            gaps = list(gaps)
+            bisect.insort(gaps, extra[0][0] - self._samples[-1][0])
+        if not gaps:
+            return 0.008
+        m = len(gaps)
+        med = gaps[m // 2] if m % 2 else (gaps[m // 2 - 1] + gaps[m // 2]) / 2
+        return float(max(med, 0.0005))
+
+    def _timed(self, lo: int, extra: list[Sample]) -> tuple[np.ndarray, float]:
+        """(array of the samples ``lo`` … n − 1 and then ``extra`` (a release to come, asked
+        by :meth:`velocity`), with exact times, one row ``(t, x, y)`` each; the report
+        period s): here the samples as they are, with the median interval of all of them;
+        SteadyFlick re-times them."""
+        arr = self._buf[lo:len(self._samples)]
+        if extra:
+            arr = np.concatenate([arr, np.asarray(extra, float).reshape(-1, 3)])
+        return arr, self._period_of(extra)
+
+    def _velocity(self, i_eval: int, t_frac: float = 0.0, extra: list[Sample] = ()) -> tuple[float, float]:
+        """Velocity at sample ``i_eval`` (plus ``t_frac`` of the way to the next one) of the
+        samples and ``extra`` after them. Reads only the recent samples (:meth:`_recent`):
+        the same result as from all of them, at a cost that does not grow with the drag."""
+        lo = self._recent()
+        arr, period = self._timed(lo, list(extra))
+        i = i_eval - lo
         t, x, y = arr[:, 0], arr[:, 1], arr[:, 2]
-        t = t - t[i_eval]                    # times from the instant: the same whatever the clock
+        t = t - t[i]                         # times from the instant: the same whatever the clock
         te = 0.0
-        if t_frac > 0.0 and i_eval + 1 < t.size:
-            te = t_frac * t[i_eval + 1]
-        t, x, y = fill_holds(t, x, y, period)
-        return cap_velocity(*velocity_at(t, x, y, te), self.cap)
+        if t_frac > 0.0 and i + 1 < t.size:
+            te = t_frac * t[i + 1]
+        t, x, y, replaced = _fill(t, x, y, period)
+        if replaced or self._same_time:      # the changes between the samples kept
+            step = self._settled.step(self._buf, len(self._samples), lo, x, y)
+        else:                                # the changes between all the samples
+            step = self._grid.step
+        return cap_velocity(*velocity_at(t, x, y, te, step or DEFAULT_STEP_MM), self.cap)
 
     # --------------------------------------------------------------- events
     def press(self, t: float, x: float, y: float, puck_x: float | None = None,
@@ -558,7 +781,7 @@ class FlickTracker:
         except FlickError:
             raise FlickError("M-U1: the grabbed puck's centre must be two finite numbers") from None
         self._off = (px - s[1], py - s[2])
-        self._samples = [s]
+        self._reset([s])
         self.active = True
         self.launch = None
 
@@ -575,7 +798,7 @@ class FlickTracker:
             return None
         prev = self._samples[-1]
         _, s = check_samples([prev, (t, x, y)])
-        self._samples.append(s)
+        self._append(s)
         cx_prev = prev[1] + self._off[0]
         cx = s[1] + self._off[0]
         if (cx - self._line) * self._dir > 0:
@@ -585,7 +808,7 @@ class FlickTracker:
             tc = prev[0] + a * (s[0] - prev[0])
             yc = prev[2] + a * (s[2] - prev[2])
             n = len(self._samples)
-            vx, vy = self._velocity(self._samples, n - 2, a) if n >= 2 else (0.0, 0.0)
+            vx, vy = self._velocity(n - 2, a) if n >= 2 else (0.0, 0.0)
             _, py = self._clamp(self._line, yc + self._off[1])
             return self._finish(Launch(self._line, py, vx, vy, tc, True))
         return None
@@ -609,7 +832,7 @@ class FlickTracker:
             launch = self.move(*s)
             if launch is not None:
                 return launch
-        vx, vy = self._velocity(self._samples, len(self._samples) - 1)
+        vx, vy = self._velocity(len(self._samples) - 1)
         px, py = self.puck
         return self._finish(Launch(px, py, vx, vy, s[0], False))
 
@@ -618,19 +841,25 @@ class FlickTracker:
         (default: at the last sample) where the pointer is now, for the aim guide (M-U1) —
         within 1.5 report periods of the last sample, as at that sample;
         (0, 0) when no drag is active or before any motion."""
-        if not self.active or len(self._samples) < 2:
+        n = len(self._samples)
+        if not self.active or n < 2:
             return 0.0, 0.0
-        pts = list(self._samples)
+        extra = []
         if t is not None and math.isfinite(t):
-            _, period = self._timed(pts)
-            if t - pts[-1][0] > 1.5 * period:     # no report since: the pointer is still
-                pts.append((float(t), pts[-1][1], pts[-1][2]))
-        return self._velocity(pts, len(pts) - 1)
+            last = self._samples[-1]
+            if t - last[0] > 1.5 * self._guide_period():   # no report since: the pointer is still
+                extra = [(float(t), last[1], last[2])]
+        return self._velocity(n - 1 + len(extra), extra=extra)
+
+    def _guide_period(self) -> float:
+        """The report period (s) :meth:`velocity` compares the time since the last sample
+        with."""
+        return self._timed(self._recent(), [])[1]
 
     def cancel(self) -> None:
         """Drop the drag without launching (e.g. focus lost)."""
         self.active = False
-        self._samples = []
+        self._reset([])
 
     def _finish(self, launch: Launch) -> Launch:
         self.active = False

@@ -349,9 +349,11 @@ def _still_pucks(c, view, snap: TableSnapshot) -> None:
     for side in ("left", "right"):
         for i, owner in enumerate(snap.gutters.get(side, ())):
             gx, gy = gutter_spot(side, i)
-            if view.visible(gx, gy):
+            if owner is not None and view.visible(gx, gy):
                 px, py = _pt(view, gx, gy)
                 draw_puck(c, px, py, _darker(COLOURS[owner], 0.85), r=pr * 0.92)
+                if owner != side:        # the other side's lag puck, fallen here (M-L1)
+                    c.circle((255, 255, 255), (px, py), pr * 0.92, 2)
     # the lag pucks where they stopped (M-L1, M-L2)
     for i, g in enumerate(snap.ghosts):
         px, py = _pt(view, g.x, g.y)
@@ -505,8 +507,12 @@ def _overview_still(c, view, snap: TableSnapshot) -> None:
     r = max(2.5, TABLE.puck_radius * s)
     for side in ("left", "right"):
         for i, owner in enumerate(snap.gutters.get(side, ())):
+            if owner is None:
+                continue
             x, y = view.overview_to_design(*gutter_spot(side, i))
             c.circle(_darker(COLOURS[owner], 0.85), (x, y), r)
+            if owner != side:            # the other side's lag puck, fallen here (M-L1)
+                c.circle((255, 255, 255), (x, y), r, 1)
     if not snap.moving:
         _overview_dots(c, view, snap, r)
 
@@ -599,8 +605,11 @@ def _perspective(c, view, snap: TableSnapshot) -> None:
     d = view._depth
     for side in ("left", "right"):
         for i, owner in enumerate(snap.gutters.get(side, ())):
+            if owner is None:
+                continue
             gx, gy = gutter_spot(side, i)
-            items.append((d(gx), gx, gy, _darker(COLOURS[owner], 0.85), None))
+            items.append((d(gx), gx, gy, _darker(COLOURS[owner], 0.85),
+                          (255, 255, 255) if owner != side else None))   # a fallen lag puck
     for g in snap.ghosts:
         items.append((d(g.x), g.x, g.y, COLOURS[g.owner], (255, 255, 255)))
     for p in snap.pucks:

@@ -54,15 +54,22 @@ The model
   momentum it received (and its angular momentum, so the spin is rescaled for the disc's
   moment of inertia).
 * **Rest (M-P7)**: every puck slower than 5 mm/s and spinning slower than 5 mm/s at the
-  rim, no puck falling into a gutter. Bodies never sleep (zero gravity, sleeping disabled);
-  ``Body.sleep()`` is never called.
+  rim, no puck falling into a gutter. Chipmunk never puts a body to sleep by itself
+  (``Space.sleep_time_threshold`` stays infinite); only parking does, below.
 
 Performance (design.md: ≥ 500× real time): pucks at rest are *parked* — their friction
 joint is taken out of the space (it contributes nothing while the puck is still, but costs
-solver time). A parked puck never touches another puck, so anything that moves it starts
-a new contact; that contact's ``begin`` callback unparks it, and the friction the joint
-would have applied during that first sub-step (at most ``μ·g·h`` of speed) is subtracted
-at once. The solver runs ``params.iterations`` (10) passes only in sub-steps where a puck
+solver time) — and put to sleep in Chipmunk (``Body.sleep()``, with the space's sleep
+threshold made finite just for that call): a sleeping body leaves the position and
+velocity integration, its shape moves from the dynamic BB tree to the static one, and
+pairs of sleeping pucks are never checked. A parked puck never touches another puck, so
+anything that moves it starts a new contact; that contact's ``begin`` callback wakes it
+(``cpBodyActivate``: Chipmunk wakes it when the collision pass ends, before the solver)
+and unparks it, and the friction the joint would have applied during that first sub-step
+(at most ``μ·g·h`` of speed) is subtracted at once. Chipmunk does not solve a sleeping
+body's resting contacts, so a parked puck within 40.5 mm of a rail, end board or gutter
+wall stays awake (``World._wall_free``); and every kind of contact with a puck that may
+sleep has a ``begin`` that wakes it (puck–puck, puck–standing, standing–standing). The solver runs ``params.iterations`` (10) passes only in sub-steps where a puck
 touches a puck or a wall, and 1 pass otherwise (:class:`_Touching`: the friction joints
 are then independent and one pass solves each; outcomes are bit for bit those of 10).
 Puck–puck ``begin`` and ``separate`` come straight from Chipmunk (no pymunk ``Arbiter``
@@ -167,6 +174,11 @@ _ALL_FIELDS = (pymunk.batch.BodyFields.BODY_ID | pymunk.batch.BodyFields.POSITIO
                | pymunk.batch.BodyFields.ANGLE | _SET_FIELDS)
 
 _hypot = math.hypot
+# s: Chipmunk's sleeping is enabled (so that a contact wakes a sleeping body) but never
+# puts a body to sleep by itself: only World._park does (Body.sleep)
+_SLEEP_NEVER = 1e300
+_INF = math.inf
+_WALL_CLEAR = 40.5    # mm from a wall beyond which a puck (flat or standing) cannot touch it
 _FEW = 3        # unparked pucks up to which a rest check reads them one by one
 _FULL_EVERY = 4  # every how many rest checks the full per-puck pass (parking) runs
 PUCK_STATES = ("table", "overhang", "gutter_left", "gutter_right", "off_table")
@@ -419,6 +431,19 @@ try:
     def _remove_joint(space: pymunk.Space, joint: pymunk.Constraint) -> None:
         _cp_rm_c(space._space, joint._constraint)
 
+    _cp_sleep, _cp_activate = _cp_lib.cpBodySleep, _cp_lib.cpBodyActivate
+    _cp_is_sleeping = _cp_lib.cpBodyIsSleeping
+    _cp_set_sleep_t = _cp_lib.cpSpaceSetSleepTimeThreshold
+
+    def _sleep(space: pymunk.Space, body: pymunk.Body) -> None:
+        h = space._space
+        _cp_set_sleep_t(h, _SLEEP_NEVER)
+        _cp_sleep(body._body)
+        _cp_set_sleep_t(h, _INF)
+
+    def _is_sleeping(body: pymunk.Body) -> bool:
+        return bool(_cp_is_sleeping(body._body))
+
     _probe = pymunk.Body(1.0, 1.0)         # the layout is the expected one
     _set_v(_probe, 1.0, 2.0)
     _set_w(_probe, 3.0)
@@ -469,6 +494,14 @@ except (ImportError, AttributeError, TypeError, AssertionError):   # another pym
 
     def _remove_joint(space: pymunk.Space, joint: pymunk.Constraint) -> None:
         space.remove(joint)
+
+    def _sleep(space: pymunk.Space, body: pymunk.Body) -> None:
+        space.sleep_time_threshold = _SLEEP_NEVER
+        body.sleep()
+        space.sleep_time_threshold = _INF
+
+    def _is_sleeping(body: pymunk.Body) -> bool:
+        return body.is_sleeping
 
 
 # Puck–puck ``begin`` straight from Chipmunk (pymunk 7 internals): pymunk's own path wraps
@@ -828,7 +861,7 @@ class _Puck:
     """Internal record of one puck (pymunk objects + bookkeeping)."""
 
     __slots__ = ("id", "body", "shape", "pivot", "state", "standing",
-                 "fall_left", "parked", "x", "y")
+                 "fall_left", "parked", "x", "y", "bid")
 
     def __init__(self, pid: int) -> None:
         self.id = pid
@@ -841,6 +874,7 @@ class _Puck:
         self.parked = False
         self.x = 0.0               # last position, kept for off-table pucks
         self.y = 0.0
+        self.bid = -1              # the body's id (Body.id), read once
 
 
 class World:
@@ -893,6 +927,7 @@ class World:
             _TOUCHING[int(_cp_ffi.cast("uintptr_t", raw_space))] = self._touching
         s.gravity = (0.0, 0.0)
         self._space = s
+        self._n_parked = 0             # pucks with a body whose friction joint is out
         self._space_step = _stepper(s)
         self._batch = _batch_stepper(s) if BATCH_SUBSTEPS else None
         self._h = p.dt
@@ -918,6 +953,7 @@ class World:
         self._dw_scan = self._dw_step * _CHECK_EVERY               # … per rest check
         self._t_fall = math.sqrt(2.0 * t.gutter_depth / p.g)
         self._edges = (t.gutter_edge("left"), t.gutter_edge("right"))
+        self._width, self._length = t.width, t.length
         self._wall_names: dict[pymunk.Shape, str] = {}
         self._shape_puck: dict[pymunk.Shape, _Puck] = {}
         self._near_edge: dict[int, _Puck] = {}
@@ -963,6 +999,7 @@ class World:
                            separate=self._on_solid_separate)
         s.on_collision(_CT_PUCK, _CT_STANDING, begin=self._on_puck_puck,
                        post_solve=self._on_standing_hit, separate=self._on_solid_separate)
+        s.on_collision(_CT_STANDING, _CT_STANDING, begin=self._on_wake)
         s.on_collision(_CT_PUCK, _CT_WALL, begin=self._on_wall,
                        separate=self._on_solid_separate)
         s.on_collision(_CT_PUCK, _CT_SENSOR, begin=self._on_sensor_begin,
@@ -996,13 +1033,21 @@ class World:
         st = self._space.static_body
         pk.pivot = pymunk.PivotJoint(st, body, (0.0, 0.0), (0.0, 0.0))
         pk.pivot.max_bias = 0.0
+        # With max_bias = 0 the joint's bias velocity is clamped to zero whatever its
+        # error_bias; 0 makes Chipmunk's bias_coef = 1 − pow(0, h) a pow() that returns at
+        # once (the default 0.9^60 costs a full pow() per awake puck per sub-step). Same
+        # bias (0 in the signs of the position error), so the same shots bit for bit.
+        pk.pivot.error_bias = 0.0
         self._set_friction(pk)
         self._space.add(body, shape)
         self._shape_puck[shape] = pk
-        self._by_body_id[body.id] = pk
+        pk.bid = body.id
+        self._by_body_id[pk.bid] = pk
         self._puck_of_cp[body._body] = pk
         if not pk.parked:
             self._attach_joints(pk)
+        else:
+            self._n_parked += 1
 
     def _attach_joints(self, pk: _Puck) -> None:
         """Add the two friction joints of ``pk`` to the space: pymunk's top-down
@@ -1021,8 +1066,11 @@ class World:
         if not pk.parked:
             _remove_joint(self._space, pk.pivot)
             pk.parked = True
+            self._n_parked += 1
             _set_v(pk.body, 0.0, 0.0)
             _set_w(pk.body, 0.0)
+            if self._wall_free(pk.body):
+                _sleep(self._space, pk.body)
 
     def _unpark(self, pk: _Puck) -> None:
         """Put the friction joints back and subtract the friction of the sub-step that
@@ -1030,6 +1078,7 @@ class World:
         if not pk.parked or pk.standing:
             return
         pk.parked = False
+        self._n_parked -= 1
         self._attach_joints(pk)
         if pk.fall_left > 0.0:
             return
@@ -1046,12 +1095,29 @@ class World:
 
     def _unpark_touching(self, pk: _Puck) -> None:
         """Keep the invariant "a parked puck touches no other puck": unpark ``pk`` and
-        every puck it touches (in id order)."""
+        every puck it touches (in id order). A parked puck that touches nothing is put to
+        sleep (see :meth:`_park`)."""
         touching = [self._shape_puck[info.shape] for info in self._space.shape_query(pk.shape)
                     if info.shape in self._shape_puck]
         if touching:
             for q in sorted([pk, *touching], key=lambda q: q.id):
                 self._unpark(q)
+        elif pk.parked and self._wall_free(pk.body):
+            _sleep(self._space, pk.body)
+
+    def _wall_free(self, body: pymunk.Body) -> bool:
+        """True when a puck centred where ``body`` is cannot touch a rail, an end board
+        or a gutter wall (its centre is more than ``_WALL_CLEAR`` from each; a standing
+        puck's footprint reaches 39.7 mm). Only such pucks sleep: a sleeping body's
+        resting contacts are not solved, so one at rest against a wall stays awake."""
+        x, y = _get_xy(body)
+        c = _WALL_CLEAR
+        if not c < y < self._width - c:
+            return False
+        gl, gr = self._edges
+        if gl <= x <= gr:                   # on the table top: no wall near but rails
+            return True
+        return c < x < self._length - c and not (gl - c < x < gr + c)
 
     def _touches_other_puck(self, pk: _Puck) -> bool:
         for info in self._space.shape_query(pk.shape):
@@ -1085,19 +1151,21 @@ class World:
     def _raw_puck_puck(self, arb: Any) -> None:
         """:meth:`_on_puck_puck` on Chipmunk's own arbiter (``cpArbiter *``)."""
         self._touching.begin()
-        ba, bb = self._arb_a, self._arb_b
-        _cp_arb_bodies(arb, ba, bb)
-        a, b = ba[0], bb[0]
+        # the arbiter's own fields (pymunk declares the struct): the bodies and the normal
+        # from a to b unswapped — (vb − va)·n is the same number in either order
+        a, b = arb.body_a, arb.body_b
         pa, pb = self._puck_of_cp[a], self._puck_of_cp[b]
         if pa.parked:
+            _cp_activate(a)
             self._pending.append(("unpark", pa.id))
         if pb.parked:
+            _cp_activate(b)
             self._pending.append(("unpark", pb.id))
-        n = _cp_arb_n(arb)
+        n = arb.n
         va = _cp_get_v(a)
         vb = _cp_get_v(b)
         vrn = (vb.x - va.x) * n.x + (vb.y - va.y) * n.y
-        _cp_arb_e(arb, self._contact_restitution(vrn))
+        arb.e = self._contact_restitution(vrn)
         if -vrn >= _EVENT_MIN_SPEED:
             ids = (pa.id, pb.id) if pa.id < pb.id else (pb.id, pa.id)
             self._events.append((self._time - self._shot_t0 + self._h, "contact", ids,
@@ -1132,8 +1200,10 @@ class World:
         sa, sb = arb.shapes
         pa, pb = self._shape_puck[sa], self._shape_puck[sb]
         if pa.parked:
+            pa.body.activate()
             self._pending.append(("unpark", pa.id))
         if pb.parked:
+            pb.body.activate()
             self._pending.append(("unpark", pb.id))
         nx, ny = _arb_normal(arb)
         vax, vay = _get_v(pa.body)
@@ -1144,6 +1214,14 @@ class World:
             ids = (pa.id, pb.id) if pa.id < pb.id else (pb.id, pa.id)
             self._events.append(ShotEvent(self._now() + self._h, "contact", ids, None,
                                           -vrn))
+
+    def _on_wake(self, arb: pymunk.Arbiter, space: pymunk.Space, data: Any) -> None:
+        """Two standing pucks touch (one was nudged without toppling, M-P6): wake a
+        sleeping one (every contact with a sleeping body must wake it; see _park)."""
+        for sh in arb.shapes:
+            pk = self._shape_puck.get(sh)
+            if pk is not None and pk.parked:
+                pk.body.activate()
 
     def _on_standing_hit(self, arb: pymunk.Arbiter, space: pymunk.Space,
                          data: Any) -> None:
@@ -1352,6 +1430,8 @@ class World:
         self._space.remove(pk.body, pk.shape)
         if not pk.parked:
             _remove_joint(self._space, pk.pivot)
+        else:
+            self._n_parked -= 1
         self._shape_puck.pop(pk.shape, None)
         self._near_edge.pop(pk.id, None)
         self._falling.pop(pk.id, None)
@@ -1447,11 +1527,10 @@ class World:
         that something moves (some speed ≥ rest_speed, none above the cap) — then their
         spin friction is applied as :meth:`_spin_friction` does and True returned. False
         leaves the check to the batch read."""
-        if not _FAST_BODY:
+        if (not _FAST_BODY or len(self._by_body_id) - self._n_parked > _FEW
+                or self._falling or self._pending):
             return False
         live = [pk for pk in self._pucks.values() if not pk.parked and pk.body is not None]
-        if len(live) > _FEW or self._falling or self._pending:
-            return False
         moving = False
         cap2, rest2 = self._cap2, self._rest_v2
         vw = []
@@ -1488,6 +1567,14 @@ class World:
                 pk = by_id.get(bid)
                 if pk is None or pk.fall_left > 0.0:
                     floats[3 * i + 2] = spins[i]
+        if self._n_parked:
+            # A batch write would wake every sleeping puck (cpBodySetVelocity activates
+            # its body): write the spinning ones one by one (sleeping pucks have ω = 0).
+            by_id = self._by_body_id
+            for i, bid in enumerate(scan.ids()):
+                if spins[i] != 0.0:
+                    _set_w(by_id[bid].body, floats[3 * i + 2])
+            return
         scan.put(floats)
         scan.write(self._space)
 
@@ -1518,14 +1605,20 @@ class World:
         friction stops within one sub-step anyway) so the state is final, park still
         pucks, and record overhanging pucks (M-P3, needed by M-F1)."""
         self._shot_active = False
-        live = [(pid, self._pucks[pid]) for pid in sorted(self._pucks)
-                if self._pucks[pid].body is not None]
+        pucks = self._pucks
+        live = [(pid, pucks[pid]) for pid in sorted(pucks) if pucks[pid].body is not None]
+        ids, f = self._bodies.read_all(self._space)      # x, y, angle, vx, vy, ω per body
+        at = {bid: 6 * i for i, bid in enumerate(ids)}
+        moving = [(pid, pk) for pid, pk in live if not pk.parked]
+        park = self.params.park
         # Nothing moves here (parking only zeroes velocities), so a puck whose centre is
         # farther than _TOUCH_REACH from every other centre touches none: it is parked
         # without the shape query (which costs as much as a sub-step). The others ask.
-        near: set[int] = set()
-        if self.params.park:
-            xs = sorted((_get_xy(pk.body), pid) for pid, pk in live)
+        # With few unparked pucks, they ask at once.
+        near: set[int] | None = None
+        if park and len(moving) > _FEW:
+            near = set()
+            xs = sorted(((f[at[pk.bid]], f[at[pk.bid] + 1]), pid) for pid, pk in live)
             reach, reach2 = _TOUCH_REACH, _TOUCH_REACH * _TOUCH_REACH
             for i, ((x, y), pid) in enumerate(xs):
                 for (x2, y2), pid2 in xs[i + 1:]:
@@ -1534,18 +1627,20 @@ class World:
                     if (x2 - x) ** 2 + (y2 - y) ** 2 < reach2:
                         near.add(pid)
                         near.add(pid2)
+        for pid, pk in moving:
+            _set_v(pk.body, 0.0, 0.0)
+            _set_w(pk.body, 0.0)
+            if park and ((near is not None and pid not in near)
+                         or not self._touches_other_puck(pk)):
+                self._park(pk)
+        # M-P3: overhanging pucks (Table.overhangs written out, as in pucks())
+        gl, gr = self._edges
+        r = self.table.puck_radius
         for pid, pk in live:
-            if not pk.parked:
-                _set_v(pk.body, 0.0, 0.0)
-                _set_w(pk.body, 0.0)
-                if self.params.park and (pid not in near or not self._touches_other_puck(pk)):
-                    self._park(pk)
-        overhangs = self.table.overhangs
-        for pid in sorted(self._pucks):
-            pk = self._pucks[pid]
-            if pk.body is not None and pk.state == "table":
-                side = overhangs(_body_x(pk.body))
-                if side is not None:
+            if pk.state == "table":
+                x = f[at[pk.bid]]
+                if gl <= x <= gr and (x - r < gl or x + r > gr):
+                    side = "left" if x - r < gl else "right"
                     self._events.append(ShotEvent(self._now(), "overhang", (pid,), side, 0.0))
 
     def run_until_rest(self, max_s: float = 20.0) -> ShotReport:
@@ -1605,7 +1700,7 @@ class World:
             if b is None:
                 out[pid] = PuckState(pk.id, pk.state, pk.x, pk.y)
                 continue
-            j = at[b.id]
+            j = at[pk.bid]
             x = f[j]
             state = pk.state
             if state == "table" and gl <= x <= gr and (x - r < gl or x + r > gr):
@@ -1697,13 +1792,16 @@ class World:
     def debug_info(self) -> dict[str, Any]:
         """Everything a debug overlay may show besides :meth:`pucks` and
         :meth:`contacts`: ``time`` and ``shot_time`` (s), ``substeps``, ``at_rest``,
-        ``parked``/``falling``/``near_edge`` puck ids, ``event_count``, ``params``,
+        ``parked``/``sleeping``/``falling``/``near_edge`` puck ids (parked pucks sleep
+        in Chipmunk unless near a wall), ``event_count``, ``params``,
         ``touching`` (solid contacts being solved) and ``solver_iterations`` (those of
         the next sub-step: ``params.iterations`` while ``touching``, else 1)."""
         return {
             "time": self._time, "shot_time": self._now(), "substeps": self._steps,
             "at_rest": self.at_rest(),
             "parked": sorted(p.id for p in self._pucks.values() if p.parked),
+            "sleeping": sorted(p.id for p in self._pucks.values()
+                               if p.body is not None and _is_sleeping(p.body)),
             "falling": sorted(self._falling), "near_edge": sorted(self._near_edge),
             "event_count": len(self._events), "params": asdict(self.params),
             "solver_iterations": self._space.iterations, "touching": self._touching.n,
@@ -1808,6 +1906,7 @@ class World:
         if pk.parked:
             self._attach_joints(pk)
             pk.parked = False
+            self._n_parked -= 1
         pk.body.velocity = (float(vx), float(vy))
         self._shot_t0 = self._time
         self._shot_event0 = len(self._events)

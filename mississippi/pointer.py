@@ -62,6 +62,9 @@ GUIDE_REUSE = 12
 """The aim guide re-times in full only every GUIDE_REUSE new samples."""
 PHASES = 24
 """Phases tried per period: one just before each of the last 24 stamps."""
+GUARD_SPAN_S = 0.26
+"""The launch's guard (:func:`mississippi.flick.guard_velocity`) is fed the samples of the
+last GUARD_SPAN_S seconds (it reads its last 0.25 s)."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,38 @@ tell them apart)."""
 of them, from the last 0.05 s."""
 
 
+def _quadratic(t: list[float], xs: list[float], ys: list[float]):
+    """Least-squares quadratics a + b·t + c·t² through (t, x) and (t, y) (plain floats: a
+    few points, solved by the normal equations in closed form), ``((a, b, c) of x, (a, b, c)
+    of y)``; None if the times do not fix a quadratic."""
+    s0 = s1 = s2 = s3 = s4 = 0.0
+    x0 = x1 = x2 = y0 = y1 = y2 = 0.0
+    for tv, xv, yv in zip(t, xs, ys):
+        t2 = tv * tv
+        s0 += 1.0
+        s1 += tv
+        s2 += t2
+        s3 += t2 * tv
+        s4 += t2 * t2
+        x0 += xv
+        x1 += tv * xv
+        x2 += t2 * xv
+        y0 += yv
+        y1 += tv * yv
+        y2 += t2 * yv
+    # the inverse of [[s0 s1 s2] [s1 s2 s3] [s2 s3 s4]] by cofactors
+    c00, c01, c02 = s2 * s4 - s3 * s3, s2 * s3 - s1 * s4, s1 * s3 - s2 * s2
+    c11, c12, c22 = s0 * s4 - s2 * s2, s1 * s2 - s0 * s3, s0 * s2 - s1 * s1
+    det = s0 * c00 + s1 * c01 + s2 * c02
+    if not abs(det) > 1e-12 * max(abs(s0 * s2 * s4), 1.0):
+        return None
+    out = []
+    for r0, r1, r2 in ((x0, x1, x2), (y0, y1, y2)):
+        out.append(((c00 * r0 + c01 * r1 + c02 * r2) / det, (c01 * r0 + c11 * r1 + c12 * r2) / det,
+                    (c02 * r0 + c12 * r1 + c22 * r2) / det))
+    return out
+
+
 def _place_late(k: np.ndarray, s_rel: np.ndarray, steps: np.ndarray, new_batch: np.ndarray,
                 lower: np.ndarray, phase: float, period: float, x: np.ndarray,
                 y: np.ndarray) -> np.ndarray:
@@ -140,19 +175,22 @@ def _place_late(k: np.ndarray, s_rel: np.ndarray, steps: np.ndarray, new_batch: 
                 r -= 1
             xs, ys = xl[r:p + 1], yl[r:p + 1]
             if p - r + 1 >= TRACK[0] and (max(xs) > min(xs) or max(ys) > min(ys)):
-                tt = np.array(kl[r:p + 1], float) - kl[p]          # in report periods
-                pw = tt[:, None] ** np.arange(3)
-                try:
-                    coef = np.linalg.solve(pw.T @ pw, pw.T @ np.array([xs, ys]).T)
-                except np.linalg.LinAlgError:
+                cx = _quadratic([float(v - kl[p]) for v in kl[r:p + 1]], xs, ys)  # report periods
+                if cx is None:
                     i = j
                     continue
-                u = np.arange(first, kl[i] + 1, dtype=float) - kl[p]
-                pred = (u[:, None] ** np.arange(3)) @ coef
-                if math.hypot(*(pred[-1] - pred[0])) < SLOW_STEPS * step:
+                (ax, bx, qx), (ay, by, qy) = cx
+                u0, u1 = first - kl[p], kl[i] - kl[p]
+                if math.hypot(bx * (u1 - u0) + qx * (u1 * u1 - u0 * u0),
+                              by * (u1 - u0) + qy * (u1 * u1 - u0 * u0)) < SLOW_STEPS * step:
                     i = j                    # the track hardly moves there: its position
                     continue                 # cannot tell the instants apart
-                back = kl[i] - (first + int(np.argmin(np.hypot(pred[:, 0] - xl[i], pred[:, 1] - yl[i]))))
+                best, best_d = 0, math.inf
+                for m, u in enumerate(range(u0, u1 + 1)):
+                    dd = math.hypot(ax + bx * u + qx * u * u - xl[i], ay + by * u + qy * u * u - yl[i])
+                    if dd < best_d:
+                        best, best_d = m, dd
+                back = kl[i] - (first + best)
                 for m in range(i, j):
                     kl[m] = max(kl[m] - back, kl[m - 1] + st[m])
         i = j
@@ -363,10 +401,14 @@ class SteadyFlick(FlickTracker):
     """
 
     def __init__(self, side: str, table=None) -> None:
-        super().__init__(side, table)
-        self._cache: tuple | None = None
-        self._period: float | None = None     # the report period found so far
         self._light = False
+        super().__init__(side, table)
+
+    def _reset(self, samples) -> None:
+        # a new drag: nothing of the previous one's re-timing is kept
+        self._cache: tuple | None = None      # (n, first row, re-timed rows, period, found, full)
+        self._period: float | None = None     # the report period found so far
+        super()._reset(samples)
 
     @property
     def raw(self) -> list[Sample]:
@@ -386,40 +428,54 @@ class SteadyFlick(FlickTracker):
 
     def _finish(self, launch: Launch) -> Launch:
         """Last step of every launch: :func:`mississippi.flick.guard_velocity` against
-        stamps bunched behind a long frame (M-U1)."""
-        vx, vy = guard_velocity(self._samples, launch.vx, launch.vy, self._period, self.cap)
+        stamps bunched behind a long frame (M-U1), fed the samples it reads (those of its
+        last 0.25 s and three more)."""
+        n = len(self._samples)
+        t = self._buf[:n, 0]
+        lo = max(min(int(np.searchsorted(t, t[-1] - GUARD_SPAN_S)) - 1, n - 3), 0)
+        vx, vy = guard_velocity(self._buf[lo:n], launch.vx, launch.vy, self._period, self.cap)
         if (vx, vy) != (launch.vx, launch.vy):
             launch = Launch(launch.x, launch.y, vx, vy, launch.t, launch.crossed)
         return super()._finish(launch)
 
-    def _timed(self, samples):
-        real = self._samples
-        n = len(real)
-        if self._cache is not None and self._cache[0] != n and self._light \
-                and self._cache[3] and n - self._cache[0] <= GUIDE_REUSE:
-            n0, arr0, period, _, _ = self._cache
-            delay = real[n0 - 1][0] - arr0[-1, 0]
-            more = np.asarray(real[n0:], float).reshape(-1, 3).copy()
+    def _timed(self, lo, extra):
+        """The samples ``lo`` … n − 1 re-timed (:func:`retime`, on the samples of its
+        :data:`SPAN_S` and one more: the same times as from the whole drag), then
+        ``extra`` with the last sample's delay; and the report period. The aim guide
+        (:meth:`velocity`) re-uses the last full re-timing that found a lattice for up to
+        :data:`GUIDE_REUSE` newer samples (given the last one's delay); a launch always
+        re-times, with the track (:data:`REFINE`)."""
+        n = len(self._samples)
+        raw = self._buf
+        c = self._cache
+        if c is not None and c[0] != n and self._light and c[4] and n - c[0] <= GUIDE_REUSE:
+            n0, lo0, arr0, period, _, _ = c
+            delay = raw[n0 - 1, 0] - arr0[-1, 0]
+            more = raw[n0:n].copy()
             more[:, 0] -= delay
             more[:, 0] = np.maximum(more[:, 0], arr0[-1, 0])
-            arr = np.vstack([arr0, more])
-        elif self._cache is None or self._cache[0] != n or (not self._light and not self._cache[4]):
+            arr = np.concatenate([arr0[lo - lo0:], more])
+        elif c is None or c[0] != n or (not self._light and not c[5]):
             # the aim guide's full re-timings skip the track (CPU every frame at 1000 Hz);
             # a launch always has it
+            t = raw[:n, 0]
+            i0 = min(int(np.searchsorted(t, t[-1] - SPAN_S, side="left")), n - 4)
+            lo0 = max(min(lo, i0 - 1), 0)
             passes = 0 if self._light else REFINE
-            arr, period = _retime(np.asarray(real, float), None, self._period, passes)
+            arr, period = _retime(raw[lo0:n], None, self._period, passes)
             found = period is not None
             if found:
                 self._period = period
             else:
-                period = typical_period(arr[:, 0])
-            self._cache = (n, arr, period, found, not self._light)
+                period = self._period_of([])
+            self._cache = (n, lo0, arr, period, found, not self._light)
+            arr = arr[lo - lo0:]
         else:
-            _, arr, period, _, _ = self._cache
-        m = len(samples)
-        if m == n:
+            _, lo0, arr, period, _, _ = c
+            arr = arr[lo - lo0:]
+        if not extra:
             return arr, period
         # extra samples (a release to come, asked by velocity()): same delay as the last one
-        extra = np.asarray(samples[n:], float).reshape(-1, 3).copy()
-        extra[:, 0] -= real[-1][0] - arr[-1, 0]
-        return np.vstack([arr, extra]), period
+        more = np.asarray(extra, float).reshape(-1, 3).copy()
+        more[:, 0] -= raw[n - 1, 0] - arr[-1, 0]
+        return np.concatenate([arr, more]), period

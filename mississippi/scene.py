@@ -276,7 +276,9 @@ class MississippiScene(Shown, Scene):
         self.flight = None
         if f.kind == "lag":
             by = m.lag_side
-            self.lag_fates = lag_fates(report, f.owners())
+            # the first slide's pucks that left the table top are in no later world (M-L1)
+            self.lag_fates = tuple(g for g in self.lag_fates if g[1] not in ("table", "overhang")) \
+                + lag_fates(report, f.owners())
             mine = report.pucks[f.record.rid]
             self.play(Action("lag_shot", report=report))
             if mine.state not in ("table", "overhang"):   # M-L1: a fallen lag puck is told

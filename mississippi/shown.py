@@ -22,6 +22,9 @@ from mississippi.table import Table
 _ = i18n.domain("mississippi")
 ngettext = i18n.ndomain("mississippi")
 TABLE = Table()
+LAG_SLOT = 12
+"""The gutter slot (:func:`mississippi.view.gutter_spot`: the 5th row of three) where
+the lag pucks fallen into a gutter are drawn, apart from the hand (≤ 8 during the lag)."""
 
 
 class Shown:
@@ -87,14 +90,18 @@ class Shown:
 
     def hand_count(self, side: str) -> int:
         """Pucks in ``side``'s hand as the players see them: the rules' gutter count,
-        minus a puck sliding now, a lag puck still shown on the table (so the count
-        and the gutter agree while the lag result is on show) and, during a replay, the
+        minus a puck sliding now, every lag puck still shown where it went while the lag
+        result is on show (on the table, fallen into a gutter — the far one's count says
+        whose — or off the table: the count, the gutters and the panel's line agree,
+        M-L1/M-L3) and, during a replay, the
         pucks the replay draws itself (:func:`controller.replay_gutter_debt`)."""
         m = self.match
         n = m.gutter[side]
         if self.flight is not None and side == self.flight.side:
             n -= 1
-        n -= sum(1 for owner, _x, _y in self.lag_ghosts() if owner == side)
+        if self.ghosts_visible():            # the rules gave the lag pucks back (M-L3), but
+            # they are still shown where they went: on the table, in a gutter, off the table
+            n -= sum(1 for owner, *_rest in self.hold.ghosts if owner == side)
         if self.replay is not None:          # the replay draws those pucks itself
             n -= replay_gutter_debt(self.replay, side)
         return max(0, n)
@@ -112,6 +119,17 @@ class Shown:
         if self.match.phase != "lag" and self.hold is None:
             return []
         return [o for o, s, _x, _y in self.lag_fates if s == f"gutter_{gutter}"]
+
+    def gutter_row(self, side: str) -> tuple:
+        """What ``side``'s gutter shows, slot by slot (:func:`view.gutter_spot`): the
+        pucks in hand in its colour, then, from :data:`LAG_SLOT` on (a row apart, so they
+        are not read as part of that hand), the lag pucks that fell into it this round in
+        their owners' colours (M-L1); ``None`` is an empty slot."""
+        hand = [side] * self.gutter_shown(side)
+        extras = self.gutter_extras(side)
+        if not extras:
+            return tuple(hand)
+        return tuple(hand + [None] * max(0, LAG_SLOT - len(hand)) + extras)
 
     def puck_out_of_gutter(self) -> str | None:
         """The side whose puck in hand is drawn on the table now (ready, held, the
@@ -159,7 +177,7 @@ class Shown:
     def explanation(self) -> str:
         """The explanation box's text: the scene's notice, else the last rules decision
         (the M-L3 replay text gives way to the next lag's once the result was seen)."""
-        if self.note and self.match.last.code != "lag-replay":
+        if self.note and self.match.last.code not in ("lag-replay", "lag-won"):
             return self.note
         hint = self.hint_guide()
         if hint is not None:                                   # issue 17 §2: line and speed
@@ -169,7 +187,7 @@ class Shown:
         code = "lag-again" if last.code == "lag-replay" and self.hold is None else last.code
         facts = {"chooser": m.chooser, **last.facts}          # M-L2: who chose
         text = texts.outcome_text(code, facts, self.who) or last.text
-        if self.note and code == "lag-replay":                 # M-L3 said plainly, after the fall
+        if self.note and code in ("lag-replay", "lag-won"):    # M-L2/M-L3 said, after the fall
             return self.note + " " + text
         return self.note or text
 
@@ -194,9 +212,17 @@ class Shown:
 
     # ------------------------------------------------------------------ the HUD's texts
     def headline(self) -> str:
-        """The heading over the table: whose turn, in the game's words."""
+        """The heading over the table: whose turn, in the game's words; while the lag
+        result is on show, who won it (M-L2) or that it is replayed (M-L3), and "Lag again"
+        through the replayed lag."""
         m = self.match
         who = self.who(m.to_act, short=True)
+        if self.hold is not None:                  # the lag result on show (M-L2, M-L3)
+            if m.last.code == "lag-won":
+                return _("{who} wins the lag").format(who=self.who(m.chooser, short=True))
+            return _("No lag puck in the far zone: lag again")
+        if m.phase == "lag" and m.lag_rounds:      # M-L3: the lag is being replayed
+            return _("Lag again: {who} slides a puck").format(who=who)
         return {"lag": lambda: _("Lag: {who} slides a puck").format(who=who),
                 "choose_role": lambda: _("{who} chooses a role").format(who=who),
                 "place": lambda: _("{who} places the target").format(who=who),
@@ -208,6 +234,8 @@ class Shown:
     def instruction(self) -> str:
         """What the person to act does now (empty on the computer's turn)."""
         m = self.match
+        if self.hold is not None:                  # the lag result on show: go on when seen
+            return _("Click or press Enter to go on.")
         if self.is_ai(m.to_act) and m.phase != "flip":
             return ""
         if m.phase == "lag":
@@ -264,8 +292,7 @@ class Shown:
                 if not (flipped and pid == m.target):
                     pucks.append(mview.PuckView(p.x, p.y, p.owner, "table", p.standing, p.angle,
                                                 "target" if pid == m.target else None, pid=pid))
-        gutters = {s: tuple([s] * self.gutter_shown(s) + self.gutter_extras(s))
-                   for s in ("left", "right")}
+        gutters = {s: self.gutter_row(s) for s in ("left", "right")}
         held = guide = aim_to = drag = glow = None
         side, kind = self.flicker()
         target = m.table.get(m.target) if m.target is not None else None

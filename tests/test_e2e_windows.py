@@ -28,7 +28,7 @@ import pytest
 from tests.xserver import missing as missing_tools, start_xvfb, wait_for, window_of
 
 ROOT = Path(__file__).resolve().parent.parent
-TOOLS = ("Xvfb", "xdotool", "import", "openbox", "xprop")
+TOOLS = ("Xvfb", "xdotool", "import", "openbox", "xprop", "xwininfo")
 missing = missing_tools(*TOOLS)
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(bool(missing), reason=f"needs {', '.join(missing)} (apt-get install xvfb "
@@ -120,10 +120,14 @@ class Session:
         self.xdo("key", name)
 
     def geometry(self) -> tuple[int, int, int, int]:
-        out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", self.wid], env=self.env,
+        """The window's inside on the screen: (x, y, width, height) px. From ``xwininfo``'s
+        absolute position: ``xdotool getwindowgeometry`` adds the frame's offset once more
+        under a reparenting window manager, which hid a title bar above the screen."""
+        out = subprocess.run(["xwininfo", "-id", self.wid], env=self.env,
                              capture_output=True, text=True, check=True).stdout
-        g = dict(line.split("=", 1) for line in out.split())
-        return int(g["X"]), int(g["Y"]), int(g["WIDTH"]), int(g["HEIGHT"])
+        g = {k.strip(): v.strip() for k, _sep, v in (line.partition(":") for line in out.splitlines())}
+        return (int(g["Absolute upper-left X"]), int(g["Absolute upper-left Y"]), int(g["Width"]),
+                int(g["Height"]))
 
     def frame(self) -> tuple[int, int, int, int]:
         """The decorations openbox draws around the window: (left, right, top, bottom) px."""
@@ -325,3 +329,56 @@ def test_full_screen_toggled_fifty_times_still_responds_and_maps_clicks(session)
     assert wait_for(lambda: session.fitted(*session.geometry()[2:]), 30)
     placed = session.place_corners(next_to_corner_points())
     assert placed == ["b1", "g1", "b8", "g8"], placed
+
+
+def open_game(session) -> None:
+    """Start the game on ``session``'s screen (the menu), its window mapped and drawn."""
+    session.app = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--lang", "en"], env=session.env,
+                                   cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    session.wid = window_of(session.env, session.app)
+    assert wait_for(lambda: session.shot() is not None and session.shot().max() > 0, 60), "nothing drawn"
+
+
+def quit_game(session) -> None:
+    session.key("ctrl+q")
+    session.app.wait(timeout=60)
+    assert session.app.returncode == 0
+
+
+def on_screen(session) -> bool:
+    """The window and its title bar and borders are all on the screen."""
+    sw, sh = session.screen
+    x, y, w, h = session.geometry()
+    left, right, top, bottom = session.frame()
+    return x - left >= 0 and y - top >= 0 and x + w + right <= sw and y + h + bottom <= sh
+
+
+@pytest.mark.parametrize("screen, first, resized", [((2560, 1440), (1920, 1080), (1500, 900)),
+                                                    ((1280, 720), None, (1000, 600))])
+def test_the_window_opens_at_three_quarters_of_the_screen_then_at_the_size_it_was_left(tmp_path, screen, first,
+                                                                                        resized):
+    """Issue 13 §3: on a 2560×1440 screen the window opened at 1280×720, a quarter of the
+    screen. It opens at the largest 16:9 size within 3/4 of the work area (and whole on a
+    small screen), reopens at the size the player left it at, and a size stored on a
+    bigger monitor opens clamped to this screen, not off it."""
+    settings = tmp_path / "cfg" / "ludotheque" / "settings.json"
+    s = Session(tmp_path, screen)
+    try:
+        open_game(s)
+        if first is not None:
+            assert wait_for(lambda: s.geometry()[2:] == first, 30), s.geometry()
+        assert wait_for(lambda: on_screen(s), 30), (s.geometry(), s.frame())
+        s.resize(*resized)                           # the player drags the window's corner
+        quit_game(s)
+        assert json.loads(settings.read_text())["window_size"] == list(resized)
+        open_game(s)                                 # the next launch: the size it was left at
+        assert wait_for(lambda: s.geometry()[2:] == resized, 30), s.geometry()
+        quit_game(s)
+        data = json.loads(settings.read_text())      # a size left on a bigger monitor
+        data["window_size"] = [screen[0] + 900, screen[1] + 500]
+        settings.write_text(json.dumps(data))
+        open_game(s)
+        assert wait_for(lambda: on_screen(s), 30), (s.geometry(), s.frame())
+        assert s.geometry()[2] >= screen[0] - 20     # as large as this screen allows
+    finally:
+        s.close()

@@ -247,7 +247,7 @@ def test_team_play_is_offered_to_two_players_only_M_E2(tmp_path):
     assert app.top.config.options["team"] == 1  # the computer game starts with one player a side
 
 
-@pytest.mark.parametrize("screen, size", [((1920, 1080), (1280, 720)), ((1280, 720), (1052, 592)),
+@pytest.mark.parametrize("screen, size", [((1920, 1080), (1440, 810)), ((1280, 720), (1052, 592)),
                                           ((1366, 768), (1138, 640)), ((1024, 768), (960, 540)),
                                           ((800, 600), (736, 414)), ((640, 480), (640, 360))])
 def test_the_window_opens_small_enough_for_the_screen(screen, size):
@@ -259,13 +259,18 @@ def test_the_window_opens_small_enough_for_the_screen(screen, size):
 
 @pytest.mark.parametrize("area, frame, size", [
     ((1280, 720), (20, 1, 5, 1), (1236, 695)),     # a 1280×720 screen: nothing under the title bar
-    ((1920, 1080), (20, 1, 5, 1), (1280, 720)),
-    ((1366, 736), (28, 2, 2, 2), (1255, 706)),      # a panel of 32 px
+    ((1920, 1080), (20, 1, 5, 1), (1440, 810)),     # 3/4 of the work area each way
+    ((2560, 1440), (20, 1, 5, 1), (1920, 1080)),    # not a quarter of the screen (1280×720)
+    ((2560, 1400), (28, 2, 2, 2), (1867, 1050)),    # a panel: 3/4 of the height that is left
+    ((3840, 2160), (0, 0, 0, 0), (2880, 1620)),     # no window manager
+    ((1366, 736), (28, 2, 2, 2), (1255, 706)),      # a panel of 32 px: the older rule is larger
     ((1280, 800), (20, 1, 5, 1), (1278, 719)),
 ])
 def test_the_window_with_its_title_bar_fits_the_work_area(area, frame, size):
     """Issue 13 §3: the window and the frame the window manager draws around it fit the
-    screen's work area; 16:9 (the picture fills it) and as large as fits, ≤ 1280×720."""
+    screen's work area; 16:9 (the picture fills it); at first launch the largest 16:9
+    size within 3/4 of the work area, never smaller than 1280×720 or the largest that
+    fits."""
     from ludotheque.app import fitting_window_size
 
     got = fitting_window_size(area, frame)
@@ -273,6 +278,45 @@ def test_the_window_with_its_title_bar_fits_the_work_area(area, frame, size):
     top, left, bottom, right = frame
     assert got[0] + left + right <= area[0] and got[1] + top + bottom <= area[1]
     assert abs(got[0] / got[1] - 16 / 9) < 0.01
+
+
+@pytest.mark.parametrize("area, frame, remembered, size", [
+    ((2560, 1440), (20, 1, 5, 1), [1500, 900], (1500, 900)),      # the size the player left
+    ((1920, 1080), (20, 1, 5, 1), [2400, 1300], (1918, 1055)),    # from a bigger monitor: on screen
+    ((1280, 720), (20, 1, 5, 1), [1280, 720], (1278, 695)),       # never under the title bar
+    ((2560, 1440), (20, 1, 5, 1), [100, 50], (640, 360)),         # never below the smallest window
+    ((2560, 1440), (20, 1, 5, 1), "1500x900", (1920, 1080)),      # corrupt: ignored, first-launch rule
+    ((2560, 1440), (20, 1, 5, 1), [True, 900], (1920, 1080)),
+    ((2560, 1440), (20, 1, 5, 1), [1500.5, 900], (1920, 1080)),
+    ((2560, 1440), (20, 1, 5, 1), [1500, 900, 3], (1920, 1080)),
+    ((2560, 1440), (20, 1, 5, 1), [-5, 900], (1920, 1080)),
+])
+def test_the_window_reopens_at_the_size_the_player_left_it_clamped_to_the_work_area(area, frame, remembered, size):
+    """Issue 13 §3: the size the player leaves the window at is restored next launch,
+    within the current work area with the title bar; a corrupt stored value is ignored."""
+    from ludotheque.app import fitting_window_size
+
+    got = fitting_window_size(area, frame, remembered=remembered)
+    assert got == size
+    top, left, bottom, right = frame
+    assert got[0] + left + right <= area[0] and got[1] + top + bottom <= area[1]
+
+
+def test_a_corrupt_stored_window_size_is_ignored_and_a_good_one_kept(tmp_path):
+    """The ``window_size`` setting: read back as written; anything else dropped without a
+    message to the player (it is not a choice they made) and without losing the rest."""
+    import json
+
+    from ludotheque.settings import Settings
+
+    path = tmp_path / "settings.json"
+    for bad in ("1500x900", [1500], [True, 2], None, {"w": 3}, [1e9, 2]):
+        path.write_text(json.dumps({"schema": 1, "window_size": bad, "volume": 0.3}))
+        s = Settings.load(path)
+        assert s.window_size is None and s.volume == 0.3 and s.take_messages() == []
+    s.window_size = [1500, 900]
+    s.save()
+    assert Settings.load(path).window_size == [1500, 900]
 
 
 @pytest.mark.parametrize("fill", ["PANEL_HI", "GOOD", "ACCENT", "BAD", "ORANGE"])

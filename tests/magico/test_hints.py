@@ -61,23 +61,35 @@ def test_K_5_double_1_hint_finds_the_run_to_break():
     assert english(h[2]).startswith("8 + 7 + 0 = 15: take the token on")
 
 
-def test_K_7b_pass_hint_checks_every_operation():
+def test_K_7b_forced_pass_has_one_plain_hint_that_says_there_is_no_move_and_why():
+    """Found by a new player (kpolish4): during a forced pass the hint walked through
+    three steps ("work out each operation…") for a turn with nothing to choose. One
+    hint says plainly there is no move, with every operation and why it cannot be placed."""
     # Every 0 and 1 of the board is taken: 6 and 6 give 12, 0, 36 and 1 (K-7b).
     p = placed("c1 f3 b5 e6", "e2 f4 e5", "r")
     h = hints(p, (6, 6))
-    assert [x.key for x in h] == ["pass.none.1", "pass.none.2", "pass.none.3"]
-    reasons = {op: why for op, _, why in h[2].checks}
+    assert [(x.key, x.strength) for x in h] == [("pass.none.0", 0)]
+    reasons = {op: why for op, _, why in h[0].checks}
     assert reasons == {"6+6": "too-big", "6-6": "no-free-cell", "6*6": "too-big",
                        "6/6": "no-free-cell"}
-    assert english(h[2]).endswith("no number can be placed, so your turn passes.")
+    text = english(h[0])
+    assert text.startswith("There is no move this turn: 6 + 6 = 12 is more than 10;")
+    assert text.endswith("No number can be placed (K-7b), so press Pass.")
     # Every 10 and 2 taken: 6 and 4 give 10, 2, 24 and 6 ÷ 4, not a whole number.
     q = placed("c5 f5 d1", "b2 c2 f6", "b")
-    h = hints(q, (6, 4))
-    assert [(op, why) for op, _, why in h[2].checks] == [
+    (h,) = hints(q, (6, 4))
+    assert [(op, why) for op, _, why in h.checks] == [
         ("6+4", "no-free-cell"), ("6-4", "no-free-cell"), ("6*4", "too-big"),
         ("6/4", "not-whole")]
-    assert english(h[1]) == ("6 + 4 = 10, but no free cell shows 10. "
-                             "What about 6 − 4, 6 × 4 and 6 ÷ 4?")
+    assert "6 ÷ 4 is not a whole number" in english(h)
+
+
+def test_K_5_double_1_with_nothing_to_take_says_so():
+    p = placed("a1 b1", "", "b")                       # Blue to move; Red has two tokens out
+    q = placed("", "a1 b1", "b")                       # Blue to move, Red has no token on the board
+    (h,) = hints(q, (1, 1))
+    assert h.key == "pass.take.0" and "none on the board" in english(h)
+    assert hints(p, (1, 1))[0].key.startswith("take.")   # Red's tokens can be taken
 
 
 @pytest.mark.parametrize("dice", [(a, b) for a in range(1, 7) for b in range(a, 7)])

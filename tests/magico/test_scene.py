@@ -302,9 +302,56 @@ def test_undo_against_the_computer_goes_back_to_the_persons_turn(app):
     scene = start(app, players=VS_AI, rolls=[(5, 2), (4, 4)])
     play_5_plus_2_on_b1(app, scene)
     assert scene.is_ai(scene.pos.to_move)                         # the computer is about to roll
-    key(app, pygame.K_u)
+    assert run_until(app, lambda: scene.phase == "roll" and not scene.is_ai(scene.pos.to_move), 60)
+    assert len(scene.turns) == 2
+    key(app, pygame.K_u)                                          # its turn and mine go back
     assert scene.turns == [] and scene.pending == (5, 2) and scene.phase == "choose"
     assert not scene.session.thinking and not scene.session.timeline.busy
+
+
+def test_undo_is_greyed_during_the_computers_turn_and_says_why(app):
+    """Found by a new player (kpolish4): after a pass, Undo looked available while the
+    computer played. During the computer's turn it is greyed; the pointer on it and a
+    press (U or a click) say why, and nothing is taken back."""
+    from magico import texts
+
+    scene = start(app, players=VS_AI, rolls=[(5, 2), (4, 4)])
+    play_5_plus_2_on_b1(app, scene)
+    undo_at = scene.undo_btn.rect.center
+    for phase in ("roll", "rolling", "ai"):
+        assert run_until(app, lambda: scene.phase == phase, 60), phase
+        frames(app, 1)
+        assert not scene.undo_btn.enabled, phase
+        key(app, pygame.K_u)
+        assert scene.note[0] == texts.undo_refused("computer-turn") and len(scene.turns) == 1
+        scene.note = None
+        click(app, undo_at)
+        assert scene.note[0] == texts.undo_refused("computer-turn") and len(scene.turns) == 1
+        scene.note = None
+        move(app, undo_at)
+        assert texts.undo_refused("computer-turn") in " ".join(shown(scene))   # the pointer on it: why
+        move(app, (5, 5))
+    assert run_until(app, lambda: scene.phase == "roll" and not scene.is_ai(scene.pos.to_move), 60)
+    frames(app, 1)
+    assert scene.undo_btn.enabled                                 # my turn again: Undo is offered
+
+
+def test_undo_of_a_forced_pass_is_refused_with_the_reason(app):
+    """K-7b: a forced pass has no choice; taking it back would pass again with the same
+    dice, so Undo is greyed and says so."""
+    from magico import texts
+
+    full = "magico-classic ..R.../....B./.....R/.....B/.R..B./....R. r 11-12"   # 0s and 1s taken
+    scene = start(app, position=full, rolls=[(6, 6)])
+    assert not scene.pos.cells_showing(0) and not scene.pos.cells_showing(1)
+    roll(app, scene)
+    assert scene.phase == "pass"
+    key(app, pygame.K_RETURN)
+    assert scene.turns == ["6,6 pass"] and scene.phase == "roll"
+    frames(app, 1)
+    assert not scene.undo_btn.enabled
+    key(app, pygame.K_u)
+    assert scene.turns == ["6,6 pass"] and scene.note[0] == texts.undo_refused("forced-pass")
 
 
 def test_undo_after_a_roll_is_refused_with_the_rule(app):
@@ -589,5 +636,117 @@ def test_a_three_line_message_stays_inside_the_note_box_clear_of_its_borders(app
         for y in (box.top + 3, box.top + 4, box.bottom - 5, box.bottom - 4):
             row = {pixel(app, (x, y)) for x in range(box.x + 14, box.right - 14, 2)}
             assert row == {fill}, (y, row - {fill})                  # no letter on the borders' rows
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("seed", [3, 7, 11])
+def test_K_4_the_roll_animation_ends_on_the_faces_rolled_with_no_jump(app, seed):
+    """Found by a new player (kpolish4): the tumbling dice showed other faces up to the
+    last frame, then jumped to the result. The last frames of the roll show the faces
+    rolled, turning to rest, and the landing changes neither faces nor angle; the faces
+    before them are drawn faded (not a result)."""
+    from magico.view import SETTLE
+
+    scene = start(app, seed=seed)
+    expected = Dice(seed).roll()
+    key(app, pygame.K_SPACE)
+    seen = []                                              # (faces, angles, settled) of each frame
+    while scene.phase == "rolling":
+        frames(app, 1)
+        seen.append((scene.shown_dice, scene.dice_angle, scene.dice_settled))
+        assert len(seen) < 600
+    landed = seen.pop()                                    # the frame the dice landed in
+    assert landed[0] == expected and landed[2] and scene.pending == expected
+    last = [s for s in seen if s[2]]
+    assert len(last) >= int(SETTLE * 60) - 2               # the last ~0.3 s: the result
+    assert seen[-len(last):] == last and all(s[0] == expected for s in last)
+    assert all(abs(a - b) < 2.0 for a, b in zip(seen[-1][1], landed[1]))   # no jump of angle
+    tumbling = [s for s in seen if not s[2]]
+    assert tumbling and len({s[0] for s in tumbling}) > 3  # faces that visibly turn before
+
+
+def test_K_4_tumbling_faces_are_drawn_faded_the_result_dark(app):
+    scene = start(app, rolls=[(6, 6)])
+    key(app, pygame.K_SPACE)
+    frames(app, 2)
+    assert scene.phase == "rolling" and not scene.dice_settled
+    c1, _c2 = view.die_centers()
+
+    def darkest():
+        frames(app, 0)
+        scene.draw(app.canvas)
+        box = [pixel(app, (x, y)) for x in range(c1[0] - 30, c1[0] + 30, 2) for y in range(c1[1] - 30, c1[1] + 30, 2)]
+        return min(sum(p[:3]) for p in box)
+
+    faded = darkest()
+    assert run_until(app, lambda: scene.phase != "rolling", 5)
+    assert darkest() < 200 < faded                         # dark pips once landed, pale before
+
+
+def _phase_scenes(app):
+    """A scene in each phase of a person's turn (name, scene), drawn as the player sees it."""
+    def fresh(position=None, rolls=None, **opts):
+        while app.top is not None and isinstance(app.top, MagicoScene):
+            app.pop()
+        return start(app, rolls=rolls, position=position, **opts)
+
+    s = fresh(rolls=[(5, 3)])
+    yield "roll", s
+    roll(app, s)
+    yield "choose", s
+    s.choose_op("5*3")
+    yield "type", s
+    s.typed_refusal = "x" * 3
+    s.submit_result("14")
+    yield "wrong", s
+    s = fresh(rolls=[(5, 3)], assisted=True)
+    roll(app, s)
+    yield "choose-assisted", s
+    s.choose_assisted("5+3")
+    yield "place", s
+    s = fresh(rolls=[(1, 4)])
+    roll(app, s)
+    yield "place-any", s
+    s = fresh(position="magico-classic R...../....../....../....../....../...... b 14-15", rolls=[(1, 1)])
+    roll(app, s)
+    yield "take", s
+    full = "magico-classic ..R.../....B./.....R/.....B/.R..B./....R. r 11-12"
+    s = fresh(position=full, rolls=[(6, 6)])
+    roll(app, s)
+    yield "pass", s
+    s.ask_hint()
+    yield "pass-hint", s
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_text_touches_or_overlaps_a_button_in_any_phase(app, lang, monkeypatch):
+    """Found by a new player (trial3, kpolish4): in French "Choisissez une opération avec
+    5 et 3 (touches 1–4) :" wrapped onto a second line that touched the operation
+    buttons. In every phase of a turn, in both languages, a line of text is either a
+    button's own label or stays 10 design px clear of every button (above and below)."""
+    i18n.set_language(lang)
+    try:
+        for name, scene in _phase_scenes(app):
+            drawn = []
+            real = app.canvas.text
+
+            def text(s, pos, *a, **k):
+                rect = real(s, pos, *a, **k)
+                drawn.append((s, pygame.Rect(rect)))
+                return rect
+
+            monkeypatch.setattr(app.canvas, "text", text)
+            scene.draw(app.canvas)
+            monkeypatch.undo()
+            buttons = [b.rect for b in scene._buttons() if b.visible]
+            if scene.phase == "type":
+                buttons += [r for r, _lab in scene.keypad.keys] + [scene.entry.rect]
+            assert drawn and buttons, name
+            for s, r in drawn:
+                for b in buttons:
+                    if b.contains(r) or not s.strip():
+                        continue                               # the button's own label
+                    assert not r.colliderect(b.inflate(8, 20)), (lang, name, s, r, b)
     finally:
         i18n.set_language("en")

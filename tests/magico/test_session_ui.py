@@ -175,6 +175,37 @@ def test_a_hint_teaches_the_arithmetic_first_and_shows_the_working_last(app):
     assert resumed.hinted == {0}
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_K_7b_a_hint_during_a_forced_pass_says_there_is_no_move_and_why(app, lang):
+    """Found by a new player (trial3b, 64-fr-magico-pass-hint): during a forced pass the
+    hint said "Hint 1 of 3 — work out each operation…" as if there were something to
+    find. One plain hint: no move, every operation and why; H again changes nothing; the
+    pass is not marked as played with a hint (there was no choice)."""
+    from magico import texts
+
+    i18n.set_language(lang)
+    try:
+        full = "magico-classic ..R.../....B./.....R/.....B/.R..B./....R. r 11-12"   # 0s and 1s taken
+        s = start(app, rolls=[(6, 6)], position=full)
+        roll(app, s)
+        assert s.phase == "pass"
+        type_text(app, "h")
+        first = s.hint
+        type_text(app, "h")
+        assert s.hint == first and first[0] == 0
+        with app.canvas.recording() as drawn:
+            s.draw(app.canvas)
+        words = " ".join(t[0] for t in drawn).replace("\u00a0", " ")
+        assert texts.hint_title(0) in words and ("1 of 3" not in words and "1 sur 3" not in words)
+        text = first[1].replace("\u00a0", " ")
+        assert ("no move" in text) if lang == "en" else ("Aucun coup" in text)
+        assert "6 + 6 = 12" in text and "6 × 6 = 36" in text and "K-7b" in text
+        key(app, pygame.K_RETURN)
+        assert s.turns == ["6,6 pass"] and not s.hinted
+    finally:
+        i18n.set_language("en")
+
+
 def test_a_hint_is_said_in_french(app):
     i18n.set_language("fr")
     s = start(app, rolls=[(6, 3)], position=BLUE_TO_PLAY)

@@ -24,6 +24,7 @@ def test_M_U1_M_L1_a_real_drag_flicks_the_lag_puck_down_the_table(tmp_path):
     probe = make_app([DESCRIPTOR])
     start_game(probe, DESCRIPTOR, GameConfig(players=(PlayerSpec("A"), PlayerSpec("B")), seed=3))
     dx, dy = probe.top.view.to_design(*probe.top.hand_spot("left"))
+    hand_y = probe.top.hand_spot("left")[1]
     probe.top.exit()
     with GameWindow(tmp_path, "mississippi", "--lang", "en", "--seed", "3") as w:
         def where():                                 # the lag puck in window px (letterboxed canvas)
@@ -59,4 +60,7 @@ def test_M_U1_M_L1_a_real_drag_flicks_the_lag_puck_down_the_table(tmp_path):
         assert lag["kind"] == "lag_shot"
         puck = next(p for p in lag["report"].values())
         assert puck["x"] > 900 or puck["state"] != "table"   # it left the hand's zone
+        # … along the drag, which went straight down the table: whatever the machine's
+        # speed, the puck keeps the drag's direction (M-U1)
+        assert abs(puck["y"] - hand_y) < 60, (puck, hand_y)
         assert w.app.poll() is None

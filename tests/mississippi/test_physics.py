@@ -838,3 +838,39 @@ def test_reports_are_the_dataclasses_their_constructors_make():
     for e in contacts:
         made = ShotEvent(e.t, e.kind, e.pucks, e.where, e.speed)
         assert e == made and hash(e) == hash(made) and repr(e) == repr(made)
+
+
+def test_M_P7_pucks_at_rest_sleep_and_a_hit_wakes_them():
+    """Parked pucks sleep in Chipmunk (performance); a puck hit while asleep is woken by
+    the contact and moves off as a puck awake would (M-P1 friction from its next
+    sub-step), and one at rest against a rail stays awake so its resting contact is
+    solved (it is not pushed through the rail)."""
+    w = World()
+    a = w.place_puck(1500.0, 247.5)
+    b = w.place_puck(1000.0, 247.5)
+    c = w.place_puck(2600.0, 38.0)                # touching the near rail
+    info = w.debug_info()
+    assert info["sleeping"] == [a, b] and set(info["parked"]) == {a, b, c}
+    w.shoot(b, 3000.0, 0.0)
+    _, ev = step_until_event(w, "contact")
+    assert ev.pucks == (a, b)
+    w.step(H)
+    assert a not in w.debug_info()["sleeping"] and w.puck(a).vx > 1000.0
+    rep = w.run_until_rest()
+    assert rep.rested and rep.pucks[a].x > 1600.0
+    assert w.debug_info()["sleeping"] == [a, b]
+    # the same head-on hit on a puck never parked (parking off) ends within 0.5 % of the
+    # 1.3 m it slides: a parked puck gets the impact sub-step's friction (μ·g·h) after the
+    # contact is solved instead of with it
+    w2 = World(park=False)
+    a2, b2 = w2.place_puck(1500.0, 247.5), w2.place_puck(1000.0, 247.5)
+    w2.place_puck(2600.0, 38.0)
+    w2.shoot(b2, 3000.0, 0.0)
+    rep2 = w2.run_until_rest()
+    assert abs(rep2.pucks[a2].x - rep.pucks[a].x) < 0.005 * (rep2.pucks[a2].x - 1500.0)
+    # a shot into the puck against the rail: it stays between the rails
+    d = w.place_puck(2600.0, 300.0)
+    w.shoot(d, 0.0, -6000.0)
+    while not w.at_rest():
+        w.step(H)
+        assert w.puck(c).y >= w.table.puck_radius - 0.5

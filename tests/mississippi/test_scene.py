@@ -766,3 +766,97 @@ def test_M_F4_the_flip_window_shows_its_seconds_left():
     assert f is not None and not f.started
     assert 0.0 < f.window_s < scene.duel.race.window
     assert abs(f.window_s - f.window_frac * scene.duel.race.window) < 1e-9
+
+
+def test_M_L1_a_fallen_lag_puck_stays_in_the_far_gutter_apart_and_counts_for_its_owner_after_the_lag():
+    """trial4 (against the computer): the right player's lag puck fell into the left
+    gutter; once the lag was decided it showed there beside the left player's hand *and*
+    back in its owner's gutter (9 orange pucks drawn, "8 in hand"). While the result is on
+    show it lies in the gutter it fell into, a row apart from that gutter's hand and
+    ringed, and its owner's count says 7 with the panel saying where the 8th is."""
+    m = Match.new("Ann", "Bob")
+    m.lag_shot(Report({1: P("table", 3300)}))        # Ann's lag rests in the far zone
+    app, scene = start(m)
+    finish_lag(app, scene, "gutter_left", 120)       # Bob's slides into Ann's gutter
+    assert scene.hold is not None and scene.match.last.code == "lag-won"
+    gutters = scene.snapshot().gutters
+    assert gutters["right"].count("right") == 7      # Bob's 8 less the one that fell
+    assert scene.hand_count("right") == 7 and scene.hand_count("left") == 7
+    row = [i // 3 for i, o in enumerate(gutters["left"]) if o == "left"]      # 3 to a row
+    assert gutters["left"].count("right") == 1 and gutters["left"].index("right") // 3 > max(row) + 1
+    assert gutters["left"].count("left") == scene.gutter_shown("left") == 7
+    drawn = sum(1 for g in gutters.values() for o in g if o is not None) + len(scene.lag_ghosts())
+    assert drawn == 16                               # every puck drawn once (M-O6)
+    with app.canvas.recording() as said:
+        app.draw()
+    assert any("far gutter" in text for text, *_ in said)            # the panel says whose
+    key(app, pygame.K_RETURN)                        # seen: the rules gave it back (M-L3)
+    assert scene.hand_count("right") == 8 and scene.snapshot().gutters["left"].count("right") == 0
+
+
+def test_M_L2_M_L3_the_headline_between_lag_rounds_says_the_result_then_the_lag_again():
+    """trial4: while the lag result was on show the headline already read "Lag: Ann slides
+    a puck" (M-L3) or "Ann chooses a role" (M-L2) with no puck or button to use, and the
+    fall's note hid who won."""
+    m = Match.new("Ann", "Bob")
+    m.lag_shot(Report({1: P("table", 1500)}))        # short of the far zone
+    app, scene = start(m)
+    finish_lag(app, scene, "table", 1400)            # Bob's too: M-L3
+    assert scene.hold is not None
+    assert scene.headline() == "No lag puck in the far zone: lag again"
+    assert scene.instruction() == "Click or press Enter to go on."
+    key(app, pygame.K_RETURN)
+    assert scene.headline() == "Lag again: Ann slides a puck"
+    assert scene.instruction().startswith("Drag the glowing puck")
+
+    m = Match.new("Ann", "Bob")
+    m.lag_shot(Report({1: P("table", 3300)}))
+    app, scene = start(m)
+    finish_lag(app, scene, "gutter_left", 120)       # Bob's falls: Ann wins (M-L2)
+    assert scene.headline() == "Ann wins the lag"
+    text = scene.explanation()
+    assert "fell into the gutter" in text and "closest to the far gutter" in text
+    key(app, pygame.K_RETURN)
+    assert scene.headline() == "Ann chooses a role" and scene.b_shooter.visible
+
+
+def test_M_L1_a_first_lag_puck_that_flew_off_still_counts_off_the_table_while_the_result_shows():
+    """The real-window trial (mpolish4): Blue's lag flew off, the computer's landed; on the
+    result Blue read "8 in hand" and the panel's "1 lag puck off the table" was gone."""
+    app, scene = start()
+    finish_lag(app, scene, "off_table", 3770)        # Ann's flies off the table
+    assert scene.hand_count("left") == 7 and scene.lag_out("left")["off table"] == 1
+    finish_lag(app, scene, "table", 450)             # Bob's rests in the far zone: Bob wins
+    assert scene.hold is not None and scene.match.last.code == "lag-won"
+    assert scene.hand_count("left") == 7 and scene.lag_out("left")["off table"] == 1
+    key(app, pygame.K_RETURN)
+    assert scene.hand_count("left") == 8 and scene.lag_out("left")["off table"] == 0
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440)])
+def test_M_E1_show_the_result_button_clears_the_overview_the_panels_and_the_headline(size):
+    """missplay3 end_board_V: "Show the result (V)" lay over the overview strip's far
+    gutter. With the board seen (V), the button overlaps nothing a player reads."""
+    from ludotheque import theme as th
+
+    m = _last_puck_match()
+    m.knock()
+    m.place_target(3300, MID_Y)
+    app, scene = start(m)
+    if size != (1280, 720):
+        app.resize_surface(size)
+    t, s = scene.match.target, scene.match.next_puck_id
+    assert scene.play(Action("shot", report=Report({t: P("gutter_right"), s: P("gutter_right")})))
+    frames(app, 2)
+    key(app, pygame.K_v)
+    frames(app, 2)
+    assert scene.end.hidden and scene.end.show_btn.visible is not False
+    button = pygame.Rect(scene.end.show_btn.rect)
+    head = scene.headline()
+    hw, hh = th.font(30, True).size(head)
+    headline = pygame.Rect(0, 0, hw, hh)
+    headline.center = (640, 22)
+    for name, r in [("overview", pygame.Rect(scene.view.layout.overview)), ("headline", headline),
+                    ("explanation", hud.TEXT_BOX), *hud.PANEL_RECTS.items()]:
+        assert not button.colliderect(r), f"the button {button} covers the {name} {r}"
+    assert pygame.Rect(0, 0, 1280, 720).contains(button)
