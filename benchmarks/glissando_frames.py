@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import pygame
 
-from glissando.rules import Position
+from glissando.rules import IllegalTurn, Position
 from glissando.scene import cell_center
 from ludotheque.game import GameConfig, PlayerSpec
 from ludotheque.menu import start_game
@@ -63,6 +63,25 @@ def _placed(app, descriptor, text: str, cell: str | None = None):
     click(app, _px(_sq(cell)))
     assert scene.tip.stage == "slide", scene.tip.stage
     return scene
+
+
+def _game_positions(text: str, n: int) -> list[tuple[str, str]]:
+    """``n`` positions of a game from ``text``, each with the cell its mover places on:
+    the turns are "place on the k-th legal cell, no slide" (G-3, G-4), so the sides
+    alternate and every position, placement mask and move list differs."""
+    out, pos = [], Position.from_text(text)
+    for k in range(n):
+        cells = pos.legal_placements()
+        for j in range(len(cells)):                 # the first that ends the turn (no five)
+            cell = cells[(5 * k + j) % len(cells)]
+            try:
+                after = pos.play(cell)
+            except IllegalTurn:
+                continue
+            break
+        out.append((pos.to_text(), cell))
+        pos = after
+    return out
 
 
 def phases(app, descriptor):
@@ -130,6 +149,25 @@ def phases(app, descriptor):
     yield "glissando turn end (rules + autosave)", hold_turn_end
     assert last["ended"] == last["tried"], "a turn did not end"
     last["scene"] = None
+
+    # the same, as in a game: each turn end in a new position, and the frame after it
+    games = _game_positions(MIDDLE, 12)
+    seq = {"i": 0, "scene": None, "ended": 0, "checked": 0}
+
+    def hold_new_turn_end():
+        seq["i"] += 1
+        if seq["i"] % 2:                                     # odd: the turn's end
+            text, cell = games[(seq["i"] // 2) % len(games)]
+            seq["scene"] = _placed(app, descriptor, text, cell)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                                 unicode="\r", scancode=0))
+        elif seq["scene"] is not None:                       # even: the frame after
+            seq["checked"] += 1
+            seq["ended"] += len(seq["scene"].history) == 1
+
+    hold_new_turn_end.max_frames = 60
+    yield "glissando turn end, new positions (and the frame after)", hold_new_turn_end
+    assert seq["ended"] == seq["checked"], "a turn did not end"
 
     # the removal choice
     scene = _placed(app, descriptor, FOUR, "e8")

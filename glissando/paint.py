@@ -89,22 +89,33 @@ def board_surface(canvas=None):
     return canvas
 
 
+def _lit_board(layer) -> None:
+    """The board with every cell lit (G-3's soft light): where :func:`board` copies the
+    cells lit now from."""
+    layer.blit(layer.cached("glissando.board", BOARD_SIZE, board_surface), (0, 0))
+    for sq in range(64):
+        r = rect(cell_rect(sq)).move(BOARD_PAD - BOARD.x, BOARD_PAD - BOARD.y)
+        layer.fill((*theme.GOOD, 38), r)
+        layer.rect(theme.GOOD, r.inflate(-10, -10), 1, border_radius=6)
+
+
 def board(canvas, lit_mask: int | None = None) -> None:
     """The board (a layer per scale) at its place, the cells of ``lit_mask`` lit softly
-    (the legal placements, G-3)."""
+    (the legal placements, G-3). Each lit cell is copied from a layer of the board with
+    every cell lit (made once per scale; a cell's light depends only on the wood under
+    it), not drawn again, and not kept as a layer per mask: the mask is new at every
+    turn, and a new board-sized layer then cost its allocation and two copies on the
+    turn's last frame."""
+    at = (BOARD.x - BOARD_PAD, BOARD.y - BOARD_PAD)
     layer = canvas.cached("glissando.board", BOARD_SIZE, board_surface)
+    canvas.blit(layer, at)
     if lit_mask:
-        base = layer
-
-        def lit(l):                              # kept per set of lit cells
-            l.blit(base, (0, 0))
-            for sq in range(64):
-                if lit_mask >> sq & 1:
-                    r = rect(cell_rect(sq)).move(BOARD_PAD - BOARD.x, BOARD_PAD - BOARD.y)
-                    l.fill((*theme.GOOD, 38), r)
-                    l.rect(theme.GOOD, r.inflate(-10, -10), 1, border_radius=6)
-        layer = canvas.cached(("glissando.lit", lit_mask), BOARD_SIZE, lit)
-    canvas.blit(layer, (BOARD.x - BOARD_PAD, BOARD.y - BOARD_PAD))
+        lit = canvas.cached("glissando.lit_all", BOARD_SIZE, _lit_board)
+        ox, oy = (round(v) for v in canvas.to_device(*at))    # where the layer's (0, 0) went
+        for sq in range(64):
+            if lit_mask >> sq & 1:
+                src = lit.device_rect(rect(cell_rect(sq)).move(-at[0], -at[1]))
+                canvas.surface.blit(lit.surface, (ox + src.x, oy + src.y), src)
 
 
 def pawns(canvas, blue: int, orange: int, *, skip=(), faint=()) -> None:

@@ -10,36 +10,72 @@ from glissando import texts
 from glissando.controller import move_rows
 from glissando.paint import COLORS, SCORED, fitted, pawn, rect
 from glissando.rules import BLUE, ORANGE
-from glissando.view import MOVES, Box
+from glissando.view import BOARD, BOARD_PAD, MOVES, Box
 
 _ = i18n.domain("glissando")
 
 ROWS = 11                       # turns listed (the last ones)
 
 
-def draw_players(canvas, scene) -> None:
-    """The two cards (name, side, reserve, points, who is to play) and the colour key."""
+LEFT = Box(0, 0, BOARD.x - BOARD_PAD, 720)
+"""The column left of the board (cards and colour key), design units: kept as a layer."""
+RIGHT = Box(BOARD.right + BOARD_PAD, 0, 1280 - BOARD.right - BOARD_PAD, 720)
+"""The column right of the board (the move list's frame and header): kept as a layer."""
+
+
+def _card_rect(i: int):
+    return rect(Box(20, 100 + i * 250, 282, 226))
+
+
+def _card_looks(scene) -> tuple:
+    """What the cards show that changes only with the player to move (not each turn):
+    per side ``(color, active, title, title colour, sub)``."""
     pos, seats = scene.pos, scene.session.seats
-    for i, color in enumerate((BLUE, ORANGE)):
-        r = rect(Box(20, 100 + i * 250, 282, 226))
+    out = []
+    for color in (BLUE, ORANGE):
         active = pos.to_move == color and not pos.is_terminal()
-        col = COLORS[color]
-        canvas.panel(r, theme.PANEL if active else theme.BG2, radius=16, border=col if active else theme.LINE)
-        if active:
-            canvas.rect(col, r, 5, border_radius=16)
-        canvas.blit(pawn(canvas, color), (r.x + 46, r.y + 48), anchor="center")
         # the name, and under it the side (a computer's level beside it); a person with no
         # name typed is called by the side alone, once, in its colour
         title, title_col, sub = seats.name(color), theme.TEXT, texts.side_name(color)
         if seats.is_ai(color):
             sub = f"{seats.level_label(color)} · {texts.side_name(color)}"
         elif seats.named_by_side(color):
-            title_col, sub = col, None
+            title_col, sub = COLORS[color], None
+        out.append((color, active, title, title_col, sub))
+    return tuple(out)
+
+
+def _draw_left(canvas, looks, legend) -> None:
+    """The left column's still part: its background, each card's panel, border, pawn,
+    name and side (from :func:`_card_looks`), and the colour key."""
+    canvas.fill(theme.BG, rect(LEFT))
+    for i, (color, active, title, title_col, sub) in enumerate(looks):
+        r = _card_rect(i)
+        col = COLORS[color]
+        canvas.panel(r, theme.PANEL if active else theme.BG2, radius=16, border=col if active else theme.LINE)
+        if active:
+            canvas.rect(col, r, 5, border_radius=16)
+        canvas.blit(pawn(canvas, color), (r.x + 46, r.y + 48), anchor="center")
         width = r.right - r.x - 100
         fitted(canvas, title, (r.x + 86, r.y + (36 if sub else 48)), theme.BODY, title_col,
                anchor="midleft", bold=True, max_width=width)
         if sub:
             fitted(canvas, sub, (r.x + 86, r.y + 52), theme.SMALL, col, bold=True, max_width=width)
+    _draw_legend(canvas, legend)
+
+
+def draw_players(canvas, scene) -> None:
+    """The two cards (name, side, reserve, points, who is to play) and the colour key.
+    What changes only with the player to move (the column's background, the panels, names,
+    sides and the key) is kept as one layer (:meth:`ludotheque.canvas.Canvas.region`,
+    keyed by what it shows); reserves, points and "to play" are drawn over it."""
+    pos, seats = scene.pos, scene.session.seats
+    looks, legend = _card_looks(scene), _legend_labels()
+    canvas.region(("glissando.left", looks, legend), rect(LEFT),
+                  lambda c: _draw_left(c, looks, legend))
+    for i, (color, active, _title, _tc, _sub) in enumerate(looks):
+        r = _card_rect(i)
+        col = COLORS[color]
         idx = 0 if color == BLUE else 1
         placed = active and scene.tip is not None and scene.tip.placed is not None
         fitted(canvas, _("Reserve: {n}").format(n=pos.reserves[idx] - placed),
@@ -57,20 +93,26 @@ def draw_players(canvas, scene) -> None:
             label = _("thinking…") if scene.thinking and seats.is_ai(color) else _("to play")
             fitted(canvas, "▶ " + label, (r.right - 16, r.y + 184), theme.SMALL, col,
                    anchor="midright", bold=True)
-    draw_legend(canvas)
+
+
+def _legend_labels() -> tuple:
+    return ((theme.GOOD, _("You may place here")),
+            (theme.BAD, _("Not allowed here")),
+            (theme.ACCENT, _("Pawn just placed, slide path")),
+            (SCORED, _("Line of five: one point")),
+            (None, _("Rings: the last turn")))
 
 
 def draw_legend(canvas) -> None:
     """The key of the board's colours under the cards: green a legal placement (G-3), red
     a cell where the pawn cannot go, yellow the pawn just placed and a slide's path
     (G-4), gold a scored line of five (G-5), rings the last turn."""
+    _draw_legend(canvas, _legend_labels())
 
+
+def _draw_legend(canvas, legend) -> None:
     x, y = 24, 584
-    for swatch, label in ((theme.GOOD, _("You may place here")),
-                          (theme.BAD, _("Not allowed here")),
-                          (theme.ACCENT, _("Pawn just placed, slide path")),
-                          (SCORED, _("Line of five: one point")),
-                          (None, _("Rings: the last turn"))):
+    for swatch, label in legend:
         box = rect(Box(x, y, 18, 18))
         if swatch is None:
             canvas.circle(theme.MUTED, box.center, 9, 2)
@@ -82,16 +124,27 @@ def draw_legend(canvas) -> None:
         y += 24
 
 
-def draw_moves(canvas, scene) -> None:
-    """The move list: the notation's key, who starts (G-2, while no turn is played), and
-    the last :data:`ROWS` turns, "(hint)" beside those played after a hint."""
-
+def _draw_right(canvas, header) -> None:
+    """The right column's still part: its background, the move list's panel, title,
+    the notation's key and the rule under it."""
+    canvas.fill(theme.BG, rect(RIGHT))
     r = rect(MOVES)
     canvas.panel(r, theme.BG2, radius=14, border=theme.LINE)
-    fitted(canvas, _("Moves"), (r.x + 16, r.y + 10), theme.BODY, theme.ACCENT, bold=True)
-    for k, line in enumerate((_("a1 placed · b4> slid right"), _("^ up · v down · < left · xd2 removed"))):
+    fitted(canvas, header[0], (r.x + 16, r.y + 10), theme.BODY, theme.ACCENT, bold=True)
+    for k, line in enumerate(header[1:]):
         fitted(canvas, line, (r.x + 16, r.y + 44 + 20 * k), 15, theme.MUTED, max_width=r.width - 28)
     canvas.line(theme.LINE, (r.x + 12, r.y + 88), (r.right - 12, r.y + 88))
+
+
+def draw_moves(canvas, scene) -> None:
+    """The move list: the notation's key, who starts (G-2, while no turn is played), and
+    the last :data:`ROWS` turns, "(hint)" beside those played after a hint. The panel
+    and its header, with the column's background, are kept as a layer
+    (:meth:`ludotheque.canvas.Canvas.region`); the turns are drawn over it."""
+
+    r = rect(MOVES)
+    header = (_("Moves"), _("a1 placed · b4> slid right"), _("^ up · v down · < left · xd2 removed"))
+    canvas.region(("glissando.right", header), rect(RIGHT), lambda c: _draw_right(c, header))
     turns, first = scene.log.turns, scene.log.start.to_move
     if not turns and not scene.pos.is_terminal() and \
             (scene.config.options or {}).get("first", "random") == "random":

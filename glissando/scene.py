@@ -507,8 +507,9 @@ class GlissandoScene(Scene):
 
     def _draw_scene(self, canvas) -> None:
         """Everything but the end panel: the still part (cards, move list, board) kept as
-        one layer while what it shows stays the same, the rest drawn on it."""
-        canvas.backdrop(self._still_key(), self._draw_still)
+        one layer while what it shows stays the same, the rest drawn on it (the still
+        covers the whole design area: ``opaque``)."""
+        canvas.backdrop(self._still_key(), self._draw_still, opaque=True)
         self._draw_banner(canvas)
         layers.highlights(canvas, self)
         layers.pawns(canvas, self)
@@ -525,9 +526,14 @@ class GlissandoScene(Scene):
             self.hint_btn.draw(canvas)
 
     def _draw_still(self, canvas) -> None:
-        canvas.fill_around(theme.BG, BOARD.inflate(2 * view.BOARD_PAD, 2 * view.BOARD_PAD))
-        from glissando.panels import draw_moves, draw_players
+        from glissando.panels import LEFT, RIGHT, draw_moves, draw_players
 
+        # the background above and below the board; the columns beside it fill their own
+        # (kept layers, glissando.panels), the board covers the rest
+        board = BOARD.inflate(2 * view.BOARD_PAD, 2 * view.BOARD_PAD)
+        for band in ((LEFT.w, 0, RIGHT.x - LEFT.w, board.y),
+                     (LEFT.w, board.bottom, RIGHT.x - LEFT.w, canvas.bounds.h - board.bottom)):
+            canvas.fill(theme.BG, band)
         draw_players(canvas, self)
         draw_moves(canvas, self)
         paint.board(canvas, self._lit_cells())

@@ -168,8 +168,14 @@ class _Store:
                 old = self.layers.pop(old_key, None)
                 if old is not None:
                     self.layer_bytes -= self._bytes(old)
-                    if old_key[0] == "region":      # its pixels serve the next version
-                        spares = self.spares.setdefault(old.surface.get_size(), [])
+                    spare = None                    # its pixels serve the next version
+                    if old_key[0] == "region":
+                        spare = old.surface.get_size()
+                    elif old_key[0] == "layer" and isinstance(old_key[1], tuple) and \
+                            old_key[1][:1] == ("backdrop",) and not old_key[3]:
+                        spare = ("backdrop", old.surface.get_size())
+                    if spare is not None:
+                        spares = self.spares.setdefault(spare, [])
                         if len(spares) < 2:
                             spares.append(old.surface)
         while self.layer_bytes > LAYER_BUDGET and len(self.layers) > 1:
@@ -535,19 +541,45 @@ class Canvas:
         drawn large and smooth-scaled) and kept under ``key``; draw it with :meth:`blit`."""
         return self._store.layer(("sprite", key), lambda: build(self.scale))
 
-    def backdrop(self, key, draw) -> None:
+    def backdrop(self, key, draw, opaque: bool = False) -> None:
         """Draw the whole design area's still part (what lies under a win panel, a
         menu's tiles) with ``draw(canvas)``, kept as a layer under ``key``: the first
         frame with a new ``key`` draws straight on this canvas (no layer to fill and copy
         on the frame that changes); the next with the same ``key`` keeps it as a layer,
         and the frames after blit that layer. Backdrops are versions of one picture: the
-        :data:`VERSIONS_KEPT` last drawn are kept."""
+        :data:`VERSIONS_KEPT` last drawn are kept; the layer of a new version takes the
+        surface of a dropped one when there is one (a new surface of several MB costs its
+        page faults and zeroing on the frame that makes it).
+
+        ``opaque``: ``draw`` covers the whole design area with opaque pixels, so a
+        dropped version's surface is drawn on as it is, not cleared first."""
+        store = self._store
         full = ("layer", ("backdrop", key), tuple(self.size), False)
-        if full in self._store.layers or self._store.log is not None or self._store.last_backdrop == key:
+        if store.log is not None:                # recording: drawn afresh, every text seen
             self.blit(self.cached(("backdrop", key), self.size, draw), (0, 0))
+        elif full in store.layers or store.last_backdrop == key:
+            def make():                          # the second frame: drawn into a layer
+                layer = self._backdrop_layer(clear=not opaque)
+                draw(layer)
+                return layer
+            self.blit(store.layer(full, make, ("backdrop", tuple(self.size), False)), (0, 0))
         else:
             draw(self)
-        self._store.last_backdrop = key
+        store.last_backdrop = key
+
+    def _backdrop_layer(self, clear: bool) -> "Canvas":
+        """A layer of the design area for a backdrop: the surface of a dropped version
+        when there is one (black again when ``clear``, as a new one), else a new one."""
+        size = (int(self.size[0]), int(self.size[1])) if self.scale == 1 else self.device_size(self.size)
+        spares = self._store.spares.get(("backdrop", size))
+        if spares:
+            surf = spares.pop()
+            surf.set_clip(None)
+            if clear:
+                surf.fill((0, 0, 0))
+        else:
+            surf = pygame.Surface(size)
+        return Canvas(surf, self.scale, (0, 0), (self.size[0], self.size[1]), self._store)
 
     def region(self, key, rect, draw) -> None:
         """Draw the still picture of the design ``rect`` (a band of the screen: a HUD, a
