@@ -18,10 +18,7 @@ ROWS = 11                       # turns listed (the last ones)
 
 
 LEFT = Box(0, 0, BOARD.x - BOARD_PAD, 720)
-"""The column left of the board (cards and colour key), design units."""
-CARDS = Box(16, 96, 290, 612)
-"""The part of :data:`LEFT` the cards and the colour key cover, kept as a layer (the rest
-of the column is filled with the background: a fill writes, a blit reads and writes)."""
+"""The column left of the board (cards and colour key), design units: kept as a layer."""
 RIGHT = Box(BOARD.right + BOARD_PAD, 0, 1280 - BOARD.right - BOARD_PAD, 720)
 """The column right of the board (the move list's frame and header): kept as a layer."""
 
@@ -74,8 +71,7 @@ def draw_players(canvas, scene) -> None:
     keyed by what it shows); reserves, points and "to play" are drawn over it."""
     pos, seats = scene.pos, scene.session.seats
     looks, legend = _card_looks(scene), _legend_labels()
-    canvas.fill(theme.BG, rect(LEFT))
-    canvas.region(("glissando.left", looks, legend), rect(CARDS),
+    canvas.region(("glissando.left", looks, legend), rect(LEFT),
                   lambda c: _draw_left(c, looks, legend))
     for i, (color, active, _title, _tc, _sub) in enumerate(looks):
         r = _card_rect(i)
@@ -148,8 +144,7 @@ def draw_moves(canvas, scene) -> None:
 
     r = rect(MOVES)
     header = (_("Moves"), _("a1 placed · b4> slid right"), _("^ up · v down · < left · xd2 removed"))
-    canvas.fill(theme.BG, rect(RIGHT))
-    canvas.region(("glissando.right", header), rect(MOVES), lambda c: _draw_right(c, header))
+    canvas.region(("glissando.right", header), rect(RIGHT), lambda c: _draw_right(c, header))
     turns, first = scene.log.turns, scene.log.start.to_move
     if not turns and not scene.pos.is_terminal() and \
             (scene.config.options or {}).get("first", "random") == "random":
