@@ -5,8 +5,9 @@ units** and draw through the app's :class:`~ludotheque.canvas.Canvas`, which sca
 them to the window (text rasterised at the device size, shapes and images at device
 scale; a window of another shape shows the picture whole, centred between black bands).
 Pointer positions are mapped back to design units before any scene sees them. The
-window opens at 1280×720, or at the largest 16:9 size that fits the screen's work area
-with its title bar; 640×360 at the smallest. F11 full screen, M mute, Esc the pause menu,
+window opens at the size the player left it at (``settings.window_size``, clamped to the
+screen), else at the largest 16:9 size within 3/4 of the screen's work area and never
+below 1280×720 where that fits with the title bar; 640×360 at the smallest. F11 full screen, M mute, Esc the pause menu,
 Ctrl+Q quit.
 
 Each frame drains the whole event queue (every event is stamped ``event.stamp``, the
@@ -217,8 +218,8 @@ class App:
     :param seed: the ``--seed`` value, handed to games.
     :param window: False to draw on an off-screen surface only (tests, benchmarks).
     :param size: the window's (or off-screen surface's) size in device px; default: a
-        1280×720 window fitted to the screen (:func:`fitting_window_size`), or a
-        1280×720 surface.
+        window of the size it was left at, else 3/4 of the screen's work area
+        (:func:`fitting_window_size`), or a 1280×720 surface.
 
     :ivar screen: the device surface drawn on (the window's, at its pixel size).
     :ivar canvas: the :class:`~ludotheque.canvas.Canvas` in design units over it.

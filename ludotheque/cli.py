@@ -53,7 +53,7 @@ def parser(game_ids, prog: str = "ludotheque") -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, metavar="N", help="make dice, draws and the AI repeatable")
     p.add_argument("--screenshot", type=Path, metavar="FILE", help="render, save a PNG and exit")
     p.add_argument("--size", type=window_size, metavar="WxH",
-                   help="the window's size in px, e.g. 2560x1440 (default: 1280x720 fitted to the screen)")
+                   help="the window's size in px, e.g. 2560x1440 (default: the size it was left at, else 3/4 of the screen)")
     p.add_argument("--frames", type=int, default=30, metavar="N", help="frames to run before --screenshot (default 30)")
     p.add_argument("--lang", choices=("fr", "en"), help="language of this session (default: settings, then system)")
     g = p.add_mutually_exclusive_group()
