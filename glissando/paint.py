@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from ludotheque import theme
-from ludotheque.canvas import as_canvas, copy
+from ludotheque.canvas import as_canvas
 
 from glissando.rules import BLUE, ORANGE
 from glissando.view import (BOARD, BOARD_PAD, CELL, PAWN_R, cell_center, cell_rect,
@@ -101,44 +101,21 @@ def _lit_board(layer) -> None:
 
 def board(canvas, lit_mask: int | None = None) -> None:
     """The board (a layer per scale) at its place, the cells of ``lit_mask`` lit softly
-    (the legal placements, G-3). A lit cell is copied from a layer of the board with
+    (the legal placements, G-3). Each lit cell is copied from a layer of the board with
     every cell lit (made once per scale; a cell's light depends only on the wood under
-    it), not drawn again, and not kept as a layer per mask (the mask is new at every
-    turn). Each device pixel of the board is copied once, from one of the two layers: a
-    row of cells is copied as runs of lit and unlit cells, the rows with no lit cell and
-    the frame in one piece (the board is memory-bound at 2560×1440: copying it whole and
-    then the lit cells over it moved a third more bytes)."""
+    it), not drawn again, and not kept as a layer per mask: the mask is new at every
+    turn, and a new board-sized layer then cost its allocation and two copies on the
+    turn's last frame."""
     at = (BOARD.x - BOARD_PAD, BOARD.y - BOARD_PAD)
     layer = canvas.cached("glissando.board", BOARD_SIZE, board_surface)
-    if not lit_mask:
-        canvas.blit(layer, at)
-        return
-    lit = canvas.cached("glissando.lit_all", BOARD_SIZE, _lit_board)
-    ox, oy = (round(v) for v in canvas.to_device(*at))    # where the layers' (0, 0) go
-    plain, bright, screen = layer.surface, lit.surface, canvas.surface
-    width, height = plain.get_size()
-    top = 0                                      # the first layer row not copied yet
-    for row in range(7, -1, -1):                 # top to bottom (a8 … h8 is row 7)
-        bits = lit_mask >> (8 * row) & 0xFF
-        if not bits:
-            continue
-        cells = [lit.device_rect(rect(cell_rect(8 * row + f)).move(-at[0], -at[1])) for f in range(8)]
-        y0, y1 = cells[0].top, cells[0].bottom   # device_rect: the cells of a row tile
-        if y0 > top:
-            copy(screen, plain, (ox, oy + top), (0, top, width, y0 - top))
-        f = 0
-        while f < 8:                             # runs of cells of one kind
-            on = bits >> f & 1
-            g = f
-            while g < 8 and (bits >> g & 1) == on:
-                g += 1
-            x0 = 0 if f == 0 else cells[f].left
-            x1 = width if g == 8 else cells[g].left
-            copy(screen, bright if on else plain, (ox + x0, oy + y0), (x0, y0, x1 - x0, y1 - y0))
-            f = g
-        top = y1
-    if top < height:
-        copy(screen, plain, (ox, oy + top), (0, top, width, height - top))
+    canvas.blit(layer, at)
+    if lit_mask:
+        lit = canvas.cached("glissando.lit_all", BOARD_SIZE, _lit_board)
+        ox, oy = (round(v) for v in canvas.to_device(*at))    # where the layer's (0, 0) went
+        for sq in range(64):
+            if lit_mask >> sq & 1:
+                src = lit.device_rect(rect(cell_rect(sq)).move(-at[0], -at[1]))
+                canvas.surface.blit(lit.surface, (ox + src.x, oy + src.y), src)
 
 
 def pawns(canvas, blue: int, orange: int, *, skip=(), faint=()) -> None:
