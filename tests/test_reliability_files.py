@@ -113,14 +113,21 @@ def test_files_are_only_parsed_as_data_no_pickle_eval_or_exec():
 
 def test_importing_a_module_by_name_only_takes_names_from_the_code():
     """``importlib.import_module`` is only ever called on names written in the code
-    (main.py's GAMES), never on a value read from a file."""
-    calls = []
+    (main.py's GAMES, and the module names the descriptors give ``ludotheque.game.deferred``
+    as string literals), never on a value read from a file."""
+    calls, deferred_args = [], []
     for path in project_sources():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "import_module":
                 calls.append(str(path.relative_to(ROOT)))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "deferred":
+                deferred_args.append((str(path.relative_to(ROOT)), node.args))
     shipped = [c for c in calls if not c.startswith(("tests/", "benchmarks/"))]  # what a player runs
-    assert shipped == ["main.py"], calls
+    assert sorted(shipped) == ["ludotheque/game.py", "main.py"], calls
+    shipped_deferred = [(where, args) for where, args in deferred_args if not where.startswith("tests/")]
+    assert len(shipped_deferred) >= 9            # three per game descriptor
+    for where, args in shipped_deferred:
+        assert len(args) == 2 and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args), where
     assert main.GAMES == ("mississippi", "glissando", "magico")
 
 
