@@ -336,6 +336,30 @@ def test_undo_is_greyed_during_the_computers_turn_and_says_why(app):
     assert scene.undo_btn.enabled                                 # my turn again: Undo is offered
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_undo_refused_before_the_computers_roll_stays_shown_through_its_turn(app, lang):
+    """trial4 (47, 49): U pressed while the computer was about to roll showed nothing
+    once its dice rolled (the roll wiped the note). The reason now stays on screen in
+    every phase of the computer's turn (rolling, calculating), in English and French,
+    and goes a little after the person's turn comes back."""
+    from magico import texts
+
+    i18n.set_language(lang)
+    scene = start(app, players=VS_AI, rolls=[(5, 2), (4, 4)])
+    play_5_plus_2_on_b1(app, scene)
+    assert run_until(app, lambda: scene.phase == "roll", 60)
+    key(app, pygame.K_u)
+    why = texts.undo_refused("computer-turn")
+    assert why != texts.undo_refused("nothing")
+    for phase in ("rolling", "ai"):
+        assert run_until(app, lambda: scene.phase == phase, 60), phase
+        frames(app, 1)
+        assert why in " ".join(shown(scene)), phase
+    assert len(scene.turns) == 1                                   # nothing taken back
+    assert run_until(app, lambda: not scene.is_ai(scene.pos.to_move), 60)
+    assert run_until(app, lambda: why not in " ".join(shown(scene)), 60)   # it goes, in its time
+
+
 def test_undo_of_a_forced_pass_is_refused_with_the_reason(app):
     """K-7b: a forced pass has no choice; taking it back would pass again with the same
     dice, so Undo is greyed and says so."""
