@@ -62,6 +62,7 @@ class GlissandoScene(Scene):
 
     game_id = "glissando"
     opaque = True
+    toast_area = tuple(view.TOAST_AREA)          # refusals over the banner, never on the board's letters
     think_fn = staticmethod(ai.choose_turn)      # the computer's decision (tests patch it)
     hint_fn = staticmethod(controller.find_hint)
 

@@ -52,6 +52,11 @@ ACTION_BTN = Box(976, 548, 280, 56)        # "No slide" during the slide step
 UNDO_BTN = Box(976, 614, 280, 56)
 BANNER = Box(BOARD.x - BOARD_PAD, 6, BOARD.w + 2 * BOARD_PAD, 40)
 HINT_NOTE = Box(20, 584, 282, 130)         # over the colour key, while a hint is shown
+#: where the shell's toasts (a refusal, G-3/G-4) hang from: over the banner, which they cover
+#: whole (at least its width) for the seconds they stay. At the bottom they covered the board's
+#: column letters (trial4, 65-fr-glis.png); a one-line toast (52 px) ends at the frame's top
+#: edge (BOARD.y - BOARD_PAD), above the top letters
+TOAST_AREA = Box(BANNER.x, 0, BANNER.w, BOARD.y - BOARD_PAD)
 
 #: G-4 directions as screen steps (x right, y down): "^" is up the board (rank + 1).
 SCREEN_STEP = {"^": (0, -1), "v": (0, 1), "<": (-1, 0), ">": (1, 0)}

@@ -729,7 +729,7 @@ class App:
             canvas.fill(theme.BG)
         for scene in visible:
             scene.draw(canvas)
-        self.toasts.draw(canvas)
+        self.toasts.draw(canvas, self.stack[-1].toast_area if self.stack else None)
         if inside != full:
             self.screen.set_clip(None)
         self.drawn += 1

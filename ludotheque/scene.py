@@ -41,6 +41,10 @@ class Scene:
     :cvar tracking_pointer: True while a drag is on whose samples must be stamped
         closely (a flick): the shell then looks at the event queue about every
         millisecond between frames (decision 2).
+    :cvar toast_area: where the shell's toasts go while this scene is on top: a design-px
+        rect ``(x, y, w, h)``; a toast's box hangs from the middle of its top edge and is
+        at least ``w`` wide (:meth:`ludotheque.widgets.Toasts.box`). None: the bottom
+        centre of the screen (the default).
     """
 
     realtime = False
@@ -51,6 +55,7 @@ class Scene:
     animating = True
     stepping = False
     tracking_pointer = False
+    toast_area: tuple[int, int, int, int] | None = None
 
     def __init__(self, app):
         self.app = app

@@ -604,15 +604,34 @@ class Toasts:
         """Seconds the toast shown now stays (None: none shown)."""
         return max(0.0, self.queue[0][1]) if self.queue else None
 
-    def draw(self, canvas) -> None:
+    def box(self, area=None) -> pygame.Rect | None:
+        """The design-px box of the toast shown now (None: none). ``area`` (a design-px
+        rect ``(x, y, w, h)``, a scene's :attr:`~ludotheque.scene.Scene.toast_area`): the
+        box hangs from the middle of its top edge, at least ``w`` wide (it can cover what
+        is there, e.g. a banner), the text wrapped to the screen's width less 88 px;
+        None: at most 900 px of text, the box 24 px above the bottom, centred."""
+        return self._layout(area)[0] if self.queue else None
+
+    def _layout(self, area) -> tuple[pygame.Rect, list[str]]:
+        width = 900 if area is None else theme.W - 88
+        lines = theme.wrap(self.queue[0][0], theme.BODY, width)
+        h = 20 + 32 * len(lines)
+        w = max(theme.font(theme.BODY).size(l)[0] for l in lines) + 48
+        if area is not None:
+            w = max(w, pygame.Rect(area).width)
+        box = pygame.Rect(0, 0, w, h)
+        if area is None:
+            box.midbottom = (theme.W // 2, theme.H - 24)
+        else:
+            box.midtop = pygame.Rect(area).midtop
+        return box, lines
+
+    def draw(self, canvas, area=None) -> None:
+        """Draw the toast shown now on ``canvas``, placed as :meth:`box` says."""
         if not self.queue:
             return
         canvas = as_canvas(canvas)
-        lines = theme.wrap(self.queue[0][0], theme.BODY, 900)
-        h = 20 + 32 * len(lines)
-        w = max(theme.font(theme.BODY).size(l)[0] for l in lines) + 48
-        box = pygame.Rect(0, 0, w, h)
-        box.midbottom = (theme.W // 2, theme.H - 24)
+        box, lines = self._layout(area)
         canvas.panel(box, (20, 22, 28), radius=14, border=theme.ACCENT)
         for i, line in enumerate(lines):
             canvas.text(line, (box.centerx, box.top + 10 + 32 * i), theme.BODY, anchor="midtop")

@@ -105,6 +105,7 @@ class MagicoScene(MagicoScreen, Scene):
         self.chosen: int | None = None
         self.note: tuple[str, tuple] | None = None
         self.note_timer: Timer | None = None
+        self.note_held = False                          # an undo refusal kept until the computer's turn ends
         self.hint: tuple[int, str] | None = None        # (strength, sentence) shown now
         self.flash: dict[tuple, float] = {}
         self.typed_refusal = ""
@@ -214,7 +215,9 @@ class MagicoScene(MagicoScreen, Scene):
         self.tumble = view.Tumble(self.pending, self._cosmetic, ROLL_SECONDS)   # ends on the faces rolled
         self.shown_dice, self.dice_angle = self.tumble.faces[0], self.tumble.spins[0]
         self.dice_settled = False
-        self.note = self.hint = None
+        if not self.note_held:                          # an undo refusal stays through the computer's roll
+            self.note = None
+        self.hint = None
         self.app.audio.play("dice")
         self.session.timeline.then(ROLL_SECONDS, self._landed, kind="roll")
         return True
@@ -384,6 +387,9 @@ class MagicoScene(MagicoScreen, Scene):
         code = self.undo_refusal()
         if code is not None:
             self._say(texts.undo_refused(code), theme.MUTED)
+            # trial4: pressed during the computer's turn, the reason stays in every phase
+            # of that turn (its roll no longer wipes it) and a few seconds into yours
+            self.note_held = code == "computer-turn"
             return False
         gone = self.session.undo()
         self.hinted = {i for i in self.hinted if i < len(self.turns)}
@@ -436,6 +442,7 @@ class MagicoScene(MagicoScreen, Scene):
     def _say(self, text: str, color=theme.TEXT, seconds: float = NOTE_SECONDS) -> None:
         self.note, self.hint = (text, tuple(color)), None   # a new message replaces a hint
         self.note_timer = Timer(seconds)
+        self.note_held = False
         self.app.redraw()
 
     # ------------------------------------------------------------------ computer
@@ -605,7 +612,11 @@ class MagicoScene(MagicoScreen, Scene):
             if self.flash[key] <= 0:
                 del self.flash[key]
                 self.app.redraw()
-        if self.note_timer is not None and self.phase is not Phase.PLACE and self.note_timer.tick(dt):
+        if self.note_held:
+            if self.phase is Phase.OVER or not self.is_ai(self.pos.to_move):
+                self.note_held = False                   # the computer's turn is over: a few seconds more
+                self.note_timer = Timer(NOTE_SECONDS / 2)
+        elif self.note_timer is not None and self.phase is not Phase.PLACE and self.note_timer.tick(dt):
             self.note = self.note_timer = None
             self.app.redraw()
         step = self.session.timeline.current

@@ -332,7 +332,15 @@ class MagicoScreen:
 
     def _end_lines(self) -> list[str]:
         totals, lines = self.end_breakdown()
-        out = [texts.end_score(self.name(p), totals[p], len(lines[p])) for p in ("r", "b")]
+        out = []
+        for p in ("r", "b"):                        # K-9: the total, then where it comes from
+            runs = self.pos.runs(p)
+            out.append(texts.end_score(self.name(p), totals[p], len(lines[p])))
+            diagonal = sum(1 for r in runs if r.direction in ("diagonal", "antidiagonal"))
+            parts = texts.end_score_parts(len(runs) - diagonal, diagonal)
+            if parts is not None:
+                out.append(parts)
+        out.append(texts.end_scoring_rule())
         if self.hinted:
             out.append(texts.hinted_turns(len(self.hinted)))
         return out

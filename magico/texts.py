@@ -306,8 +306,26 @@ def end_title(winner_name: str | None) -> str:
 
 
 def end_score(name: str, total: int, runs: int) -> str:
+    """The end panel's line for one player (K-9, K-10): total and number of runs."""
     return ngettext("{name}: {points} points ({runs} run of 15)", "{name}: {points} points ({runs} runs of 15)",
                     runs).format(name=name, points=total, runs=runs)
+
+
+def end_score_parts(straight: int, diagonal: int) -> str | None:
+    """Where a player's points come from (K-9), under :func:`end_score`: ``straight``
+    horizontal or vertical runs of 15 at 10 points, ``diagonal`` ones at 25, e.g.
+    ``"3 × 10 across or down + 1 × 25 diagonal"``; None with no run (nothing to explain)."""
+    parts = []
+    if straight:
+        parts.append(_("{n} × 10 across or down").format(n=straight))
+    if diagonal:
+        parts.append(_("{n} × 25 diagonal").format(n=diagonal))
+    return " + ".join(parts) or None
+
+
+def end_scoring_rule() -> str:
+    """K-9 in one line, under the end panel's scores: what a run of 15 is worth."""
+    return _("A run of 15: 10 points, 25 on a diagonal.")
 
 
 def hinted_turns(n: int) -> str:

@@ -32,8 +32,10 @@ NOTE_RECT: Rect = (RIGHT_X, 552, 560, 88)
 UNDO_BUTTON: Rect = (RIGHT_X, 650, 170, 52)
 HINT_KEY_BUTTON: Rect = (RIGHT_X + 180, 650, 130, 52)
 ASSIST_BUTTON: Rect = (RIGHT_X + 320, 650, 240, 52)
-END_PANEL_CENTER = (RIGHT_X + 280, 430)
-END_PANEL_SIZE = (560, 460)
+#: the end panel covers the cards (it says their totals, and where each comes from, K-9:
+#: trial4 saw 40 vs 55 points for "4 runs of 15" each), from the cards' top to 20 px above the bottom
+END_PANEL_SIZE = (560, 720 - 20 - CARD_Y)
+END_PANEL_CENTER = (RIGHT_X + 280, CARD_Y + END_PANEL_SIZE[1] // 2)
 REVIEW_BUTTON: Rect = (RIGHT_X + 40, 668, 240, 44)
 
 

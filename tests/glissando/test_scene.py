@@ -123,6 +123,36 @@ def test_G_3_illegal_cell_is_refused_with_a_reason(app):
     assert green[1] > green[0] and red[0] > red[1]     # legal lit green, illegal red
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440)])
+def test_G_3_refusal_toast_covers_no_board_label(tmp_path, lang, size):
+    """trial4 (65-fr-glis.png): the refusal toast sat on the board's bottom column letters.
+    It now hangs over the banner: every refusal text and the scene's other toasts, in
+    English and French, at 1280×720 and 2560×1440, fit in a box that stays on screen and
+    off the board's wooden frame (where the letters and numbers are); the letters under
+    it are drawn as before."""
+    from glissando import texts
+    from glissando.view import BOARD_PAD
+    from ludotheque import i18n
+
+    i18n.set_language(lang)
+    app = make_app([DESCRIPTOR], language=lang, folder=tmp_path, size=size)
+    scene = start(app)
+    frame = pygame.Rect(BOARD.x - BOARD_PAD, BOARD.y - BOARD_PAD, BOARD.w + 2 * BOARD_PAD, BOARD.h + 2 * BOARD_PAD)
+    letter = (round(cell_center(parse_cell("d1"))[0]), BOARD.y + BOARD.h + BOARD_PAD // 2)
+    before = pixel(app, letter)
+    click(app, at("d4"))                                           # G-3: not on the edge
+    assert texts.refusal(type("E", (), {"code": "not-adjacent"})()) in toasts(app)
+    frames(app, 1)
+    assert pixel(app, letter) == before                            # the bottom letter d is not covered
+    sentences = [make() for make in texts.REFUSALS.values()] + [texts.hint_before_placing(), texts.hint_failed()]
+    for sentence in sentences:
+        app.toasts.queue[:] = [[sentence, 2.0]]
+        box = app.toasts.box(scene.toast_area)
+        assert box.top >= 0 and box.left >= 0 and box.right <= theme.W, sentence
+        assert not box.colliderect(frame), sentence
+
+
 def test_G_4a_drag_slides_the_pawn_to_the_end(app):
     scene = start(app, "8/8/8/8/8/8/8/8 b 0-0 32-32 2")
     click(app, at("a1"))

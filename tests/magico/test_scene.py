@@ -336,6 +336,30 @@ def test_undo_is_greyed_during_the_computers_turn_and_says_why(app):
     assert scene.undo_btn.enabled                                 # my turn again: Undo is offered
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_undo_refused_before_the_computers_roll_stays_shown_through_its_turn(app, lang):
+    """trial4 (47, 49): U pressed while the computer was about to roll showed nothing
+    once its dice rolled (the roll wiped the note). The reason now stays on screen in
+    every phase of the computer's turn (rolling, calculating), in English and French,
+    and goes a little after the person's turn comes back."""
+    from magico import texts
+
+    i18n.set_language(lang)
+    scene = start(app, players=VS_AI, rolls=[(5, 2), (4, 4)])
+    play_5_plus_2_on_b1(app, scene)
+    assert run_until(app, lambda: scene.phase == "roll", 60)
+    key(app, pygame.K_u)
+    why = texts.undo_refused("computer-turn")
+    assert why != texts.undo_refused("nothing")
+    for phase in ("rolling", "ai"):
+        assert run_until(app, lambda: scene.phase == phase, 60), phase
+        frames(app, 1)
+        assert why in " ".join(shown(scene)), phase
+    assert len(scene.turns) == 1                                   # nothing taken back
+    assert run_until(app, lambda: not scene.is_ai(scene.pos.to_move), 60)
+    assert run_until(app, lambda: why not in " ".join(shown(scene)), 60)   # it goes, in its time
+
+
 def test_undo_of_a_forced_pass_is_refused_with_the_reason(app):
     """K-7b: a forced pass has no choice; taking it back would pass again with the same
     dice, so Undo is greyed and says so."""
@@ -431,6 +455,44 @@ def test_K_8_K_10_end_screen_counts_runs_and_names_the_winner(app):
     click(app, scene.end.rematch_btn.rect.center)
     # the rematch alternates who starts (Red started this one)
     assert app.top is not scene and app.top.pos == Position.start(first="b")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_K_9_end_panel_says_where_each_players_points_come_from(app, lang):
+    """trial4 (54): both players had "4 runs of 15" but 40 against 55 points, with
+    nothing on the panel to say why. Under each total the panel now says how many runs
+    across or down (10 points) and on a diagonal (25) make it, and the rule in a line;
+    the sums match the totals, in English and French, and every line fits the panel."""
+    import re
+
+    from magico import texts
+
+    i18n.set_language(lang)
+    pos = "magico-classic R..BBB/BBBB.B/B.RRBB/B.RRRB/.RRRRB/.RRR.R b 1-1"
+    scene = start(app, rolls=[(1, 3)], position=pos)
+    roll(app, scene)
+    click(app, at("e6"))                                           # Bob's last token: over (K-8)
+    assert scene.phase == "over"
+    frames(app, 1)
+    on_screen = shown(scene)
+    totals = scene.pos.scores()
+    assert totals == {"r": 40, "b": 55}                             # 4 runs each, one of Bob's diagonal
+    for side, (straight, diagonal) in (("r", (4, 0)), ("b", (3, 1))):
+        parts = texts.end_score_parts(straight, diagonal)
+        assert parts in on_screen, side
+        numbers = [int(n) for n in re.findall(r"(\d+) × (?:10|25)", parts)]
+        assert numbers == [n for n in (straight, diagonal) if n]
+        assert 10 * straight + 25 * diagonal == totals[side]
+    assert texts.end_scoring_rule() in on_screen
+    assert texts.end_score_parts(0, 0) is None                      # no run: nothing to explain
+    width = scene.end.box.width - 48
+    for line in scene._end_lines():                                # as the panel fits them: whole
+        fitted = fit_text(line, width, theme_measure, size=theme.BODY, smallest=14)
+        assert not fitted.cut and fitted.size >= 16, line
+    review_top = scene.review_btn.rect.top
+    step = theme.font(theme.BODY).get_linesize() + 6
+    assert scene.end.box.y + 28 + 2 * theme.font(theme.TITLE, True).get_linesize() \
+        + 10 + step * (len(scene._end_lines()) + 1) <= review_top   # room for one more line (hints)
 
 
 def test_banner_names_the_side_then_the_computer_in_french_and_fits(app):
