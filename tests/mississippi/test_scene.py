@@ -529,7 +529,8 @@ def test_M_L3_the_lag_is_replayed_text_is_gone_when_the_next_lag_starts():
     assert "replay the lag" in scene.explanation()
     key(app, pygame.K_RETURN)                        # seen: the next lag starts
     assert scene.match.phase == "lag" and "No lag puck rests" not in scene.explanation()
-    assert scene.explanation().startswith("Replay the lag: each player slides one puck again")
+    assert scene.explanation().startswith("No lag puck stopped in the far target zone, so the lag is "
+                                          "replayed: each player slides one puck again")
     assert scene.hand_count("left") == scene.gutter_shown("left") + 1 == 8   # the glowing puck
 
 
@@ -717,10 +718,10 @@ def test_M_L3_a_lag_puck_that_flew_off_says_replay_the_lag_and_its_note_goes_wit
     finish_lag(app, scene, "off_table", 3800)        # Bob's flies off: M-L3
     assert scene.match.last.code == "lag-replay"
     text = scene.explanation()
-    assert "flew off the table" in text and "replay the lag" in text
+    assert "flew off the table" in text and "the lag is replayed" in text
     key(app, pygame.K_RETURN)                        # the result seen: the lag again
     text = scene.explanation()
-    assert "flew off" not in text and text.startswith("Replay the lag")
+    assert "flew off" not in text and text.startswith("No lag puck stopped") and "replayed" in text
 
 
 def test_shot_label_counts_the_shots_after_the_lag_only():
