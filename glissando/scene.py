@@ -581,13 +581,19 @@ class GlissandoScene(Scene):
     def _draw_banner(self, canvas) -> None:
         if self.pos.is_terminal():
             return
-        color = self.pos.to_move
+        color, text = self.pos.to_move, self._stage_text()
         box = rect(view.BANNER)
-        col = COLORS[color]
-        canvas.panel(box, tuple(int(c * 0.35) for c in col), radius=12, border=col)
-        canvas.blit(pawn(canvas, color, 14), (box.x + 28, box.centery), anchor="center")
-        fitted(canvas, self._stage_text(), (box.x + 52, box.centery), 20, theme.TEXT,
-               anchor="midleft", bold=True, max_width=box.width - 64)
+
+        def draw(c):             # on the background band above the board (its corners)
+            col = COLORS[color]
+            c.fill(theme.BG, box)
+            c.panel(box, tuple(int(v * 0.35) for v in col), radius=12, border=col)
+            c.blit(pawn(c, color, 14), (box.x + 28, box.centery), anchor="center")
+            fitted(c, text, (box.x + 52, box.centery), 20, theme.TEXT,
+                   anchor="midleft", bold=True, max_width=box.width - 64)
+        # kept as a layer while it says the same (Canvas.region: a text that changes
+        # every frame, the thinking dots, is drawn straight)
+        canvas.region(("glissando.banner", color, text), box, draw)
 
 
 def make_scene(app, config) -> GlissandoScene:

@@ -90,6 +90,33 @@ smaller ones (a glowing cell, a pawn, a die) come from a finite set and stay und
 :data:`LAYER_BUDGET` only."""
 
 
+ALIGN_PX = 16
+"""Device px per 64 bytes of a 32-bit surface row (a cache line)."""
+
+
+def copy(dst: pygame.Surface, src: pygame.Surface, pos, area=None) -> None:
+    """``dst.blit(src, pos, area)`` for an opaque copy (``src`` without per-pixel or
+    surface alpha or colour key, both 32-bit), pixel for pixel the same, split at the
+    first destination column on a 64-byte boundary when ``pos`` is not on one: SDL's
+    row copies into a destination row that starts 48 bytes into a cache line measured
+    2–3 × slower here (a 1224×1224 board at x = 668 of a 2560 px screen: 1.5–1.9 ms
+    against 0.5–0.9 ms split, `pygame-ce 2.5.8`, SDL 2.32). Anything else is blitted as
+    it is. ``pos`` in device px; ``area`` a rect of ``src`` (px) or None (all of it)."""
+    x, y = pos
+    if type(x) is not int or type(y) is not int or x % ALIGN_PX == 0:
+        dst.blit(src, pos, area)
+        return
+    ax, ay, aw, ah = area if area is not None else (0, 0, *src.get_size())
+    lead = (-x) % ALIGN_PX
+    if (aw < 4 * ALIGN_PX or ah < 8 or src.get_bitsize() != 32 or dst.get_bitsize() != 32
+            or src.get_flags() & pygame.SRCALPHA or src.get_alpha() is not None
+            or src.get_colorkey() is not None):
+        dst.blit(src, (x, y), area)
+        return
+    dst.blit(src, (x, y), (ax, ay, lead, ah))
+    dst.blit(src, (x + lead, y), (ax + lead, ay, aw - lead, ah))
+
+
 def fit(window: tuple[int, int], design: tuple[int, int] = DESIGN) -> tuple[float, tuple[int, int]]:
     """The scale (device px per design unit) and origin (device px) that fit the
     ``design`` picture whole and centred in a ``window`` of device px.
@@ -486,22 +513,27 @@ class Canvas:
         if area is not None:
             layer = image
             src = layer.device_rect(area) if not layer._id else pygame.Rect(area)
-            if self._id:
+            if not self._id:
+                dx, dy = self._pt(pos)
+                pos = (round(dx), round(dy))
+            if special_flags:
                 self.surface.blit(layer.surface, pos, src, special_flags)
             else:
-                dx, dy = self._pt(pos)
-                self.surface.blit(layer.surface, (round(dx), round(dy)), src, special_flags)
+                copy(self.surface, layer.surface, pos, src)
             return
         surf = image.surface if isinstance(image, Canvas) else image
         if self._id:
-            if anchor == "topleft":
+            if anchor == "topleft" and special_flags:
                 self.surface.blit(surf, pos, special_flags=special_flags)
-            else:
-                self.surface.blit(surf, surf.get_rect(**{anchor: pos}), special_flags=special_flags)
-            return
-        dx, dy = self._pt(pos)
-        self.surface.blit(surf, surf.get_rect(**{anchor: (round(dx), round(dy))}),
-                          special_flags=special_flags)
+                return
+            at = pos if anchor == "topleft" else surf.get_rect(**{anchor: pos}).topleft
+        else:
+            dx, dy = self._pt(pos)
+            at = surf.get_rect(**{anchor: (round(dx), round(dy))}).topleft
+        if special_flags:
+            self.surface.blit(surf, at, special_flags=special_flags)
+        else:
+            copy(self.surface, surf, at)
 
     def image(self, image: pygame.Surface, pos, anchor: str = "topleft") -> None:
         """Draw a design-resolution ``image`` (1 px = 1 design unit, e.g. an icon),
@@ -629,9 +661,9 @@ class Canvas:
                 picture = ("region", name, r.size)
             layer = store.layer(full, make, picture)
             if self._id:
-                self.surface.blit(layer.surface, r.topleft, r)
+                copy(self.surface, layer.surface, r.topleft, r)
             else:
-                self.surface.blit(layer.surface, r.topleft)
+                copy(self.surface, layer.surface, r.topleft)
         store.last_region[name] = key
 
     def sub(self, rect) -> "Canvas":

@@ -364,3 +364,31 @@ def test_pixels_are_read_in_design_units_at_any_size():
     frames(small, 1)
     button = small.top.settings_btn.rect
     assert pixel(app, (button.x + 20, button.y + 4)) == pixel(small, (button.x + 20, button.y + 4))
+
+
+def test_an_opaque_layer_copied_at_any_column_is_the_same_as_a_blit():
+    """``canvas.copy`` splits a copy at the first 64-byte column (a speed fix, issue 13
+    §1): whatever the destination column, area, clip or the source's alpha, the screen
+    gets the pixels a plain blit gives."""
+    import numpy as np
+
+    from ludotheque.canvas import copy
+
+    rng = np.random.default_rng(7)
+    src = pygame.Surface((150, 90))
+    pygame.surfarray.blit_array(src, rng.integers(0, 1 << 24, (150, 90), dtype=np.uint32))
+    see_through = pygame.Surface((150, 90), pygame.SRCALPHA)
+    see_through.fill((200, 40, 10, 90))
+    base = pygame.Surface((400, 200))
+    pygame.surfarray.blit_array(base, rng.integers(0, 1 << 24, (400, 200), dtype=np.uint32))
+    for x in (0, 1, 3, 12, 16, 17, 30, 301, -5):
+        for area in (None, pygame.Rect(0, 0, 150, 90), pygame.Rect(7, 3, 101, 60), (2, 0, 20, 90)):
+            for clip in (None, pygame.Rect(10, 5, 300, 150)):
+                for image in (src, see_through):
+                    want, got = base.copy(), base.copy()
+                    want.set_clip(clip)
+                    got.set_clip(clip)
+                    want.blit(image, (x, 11), area)
+                    copy(got, image, (x, 11), area)
+                    assert pygame.image.tobytes(got, "RGBA") == pygame.image.tobytes(want, "RGBA"), \
+                        (x, area, clip, image.get_flags())
