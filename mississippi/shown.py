@@ -16,7 +16,8 @@ from ludotheque.session import hints_on
 
 from mississippi import texts, view as mview
 from mississippi.controller import fallen_lag_pucks, puck_in_hand, replay_gutter_debt
-from mississippi.rules import LEFT_EDGE, RIGHT_EDGE, TABLE_LENGTH, TABLE_WIDTH, hand_spot
+from mississippi.rules import (LEFT_EDGE, PUCK_RADIUS, RIGHT_EDGE, TABLE_LENGTH, TABLE_WIDTH,
+                               hand_spot)
 from mississippi.table import Table
 
 _ = i18n.domain("mississippi")
@@ -184,6 +185,13 @@ class Shown:
         """M-U1: ``side``'s puck in hand waits beside its usual spot (mid-width at the
         back of its zone) because a resting puck lies there."""
         return self.hand_spot(side) != hand_spot(side)
+
+    @staticmethod
+    def launch_moved(y: float, spot_y: float) -> bool:
+        """M-U1: the puck let go at ``y`` mm left from ``spot_y`` mm because a resting
+        puck lay there (:meth:`mississippi.sim.TableSim.add_shot_clear`), not merely
+        kept a radius off the rail."""
+        return abs(spot_y - min(max(y, PUCK_RADIUS + 1.0), TABLE_WIDTH - PUCK_RADIUS - 1.0)) > 1.0
 
     def explanation(self) -> str:
         """The explanation box's text: the scene's notice, else the last rules decision

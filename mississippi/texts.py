@@ -139,6 +139,12 @@ def moved_spot_text(kind: str) -> str:
              "puck at the target.")
 
 
+def moved_launch_text() -> str:
+    """M-U1: the hand let go over a resting puck; the puck left from the nearest clear
+    spot across the table (:meth:`mississippi.sim.TableSim.add_shot_clear`)."""
+    return _("You let go over a resting puck: yours left from the nearest clear spot beside it.")
+
+
 def lag_fell_text(owner_name: str, state: str) -> str:
     """M-L1/M-L3: where a lag puck that left the table top went."""
     if state == "off_table":

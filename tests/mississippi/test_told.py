@@ -9,7 +9,7 @@ from ludotheque import theme
 from ludotheque.game import GameConfig, PlayerSpec
 from ludotheque.menu import start_game
 from mississippi import DESCRIPTOR, hud, paint
-from mississippi.rules import Action, Match, PuckOutcome as P, Report, TablePuck
+from mississippi.rules import PUCK_RADIUS, Action, Match, PuckOutcome as P, Report, TablePuck
 from mississippi.table import Table
 from mississippi.texts import OUTCOMES, hint_text, lag_fell_text, lag_replayed
 from tests.harness import frames, key, make_app
@@ -144,3 +144,19 @@ def test_every_explanation_keeps_a_margin_inside_its_box(language, size):
         assert " ".join(lines).split() == text.split(), (code, sz)        # nothing left out
         font = theme.font(round(sz * scale))
         assert max(font.size(line)[0] for line in lines) <= rect.w * scale, code
+
+
+def test_M_U1_a_puck_let_go_over_a_resting_puck_says_it_left_from_beside_it():
+    m = lagged()
+    m.place_target(3300, MID_Y)
+    pid, m.next_puck_id = m.next_puck_id, m.next_puck_id + 1
+    m.table[pid] = TablePuck(600.0, MID_Y, "left")                 # a puck left from a shot
+    m.gutter["left"] -= 1
+    app, scene = start(m)
+    scene.launch(600.0, MID_Y, 2000.0, 0.0, "shot")                # let go right over it
+    assert scene.flight is not None and abs(scene.flight.record.y - MID_Y) >= 40
+    assert "resting puck" in box_says(app, scene)
+    app, scene = start(m)
+    scene.launch(600.0, 80.0, 2000.0, 0.0, "shot")                 # clear of it: nothing said
+    assert scene.flight is not None and "resting puck" not in scene.explanation()
+    assert not scene.launch_moved(10.0, PUCK_RADIUS + 1.0)         # kept off the rail: no move
