@@ -321,8 +321,12 @@ def draw_hud_top(s, scene) -> None:
     s.text(fit(head, size, 500, bold=True), (640, 22), size, colour, anchor="center", bold=True)
     sub = scene.instruction()
     if sub:                   # two lines, smaller type before any is cut (playtest s033)
-        size = next((z for z in (theme.SMALL, 16, 15) if len(theme.wrap(sub, z, 510)) <= 2), 14)
-        lines = theme.wrap(sub, size, 510)[:3]
+        sc = getattr(s, "scale", 1.0)          # measured as drawn (:func:`explanation_lines`)
+
+        def wrapped(z):
+            return theme.wrap(sub, max(1, round(z * sc)), int(510 * sc))
+        size = next((z for z in (theme.SMALL, 16, 15) if len(wrapped(z)) <= 2), 14)
+        lines = wrapped(size)[:3]
         step = 20 if len(lines) <= 2 else 16
         for i, line in enumerate(lines):
             s.text(line, (640, 46 + step * i), size, theme.MUTED, anchor="center")
