@@ -29,6 +29,12 @@ PANEL_RECTS = {"left": pygame.Rect(12, 8, 360, 88), "right": pygame.Rect(908, 8,
 """The players' panels (design px) in the HUD band ``LAYOUT.hud``."""
 TEXT_BOX = pygame.Rect(L.text.x, L.text.y, L.text.w, L.text.h)
 """The explanation box: the rule tag and the last rules decision explained."""
+TEXT_MARGIN = 18
+"""Design px kept clear between the explanation and the box's right edge (trial4: the
+French text touched it at 1920×1080)."""
+EXPLANATION_SIZES = ((22, 4), (20, 4), (18, 0))
+"""(text size, line gap) in design px, largest first, tried until the explanation fits."""
+
 
 _ = i18n.domain("mississippi")
 
@@ -315,8 +321,12 @@ def draw_hud_top(s, scene) -> None:
     s.text(fit(head, size, 500, bold=True), (640, 22), size, colour, anchor="center", bold=True)
     sub = scene.instruction()
     if sub:                   # two lines, smaller type before any is cut (playtest s033)
-        size = next((z for z in (theme.SMALL, 16, 15) if len(theme.wrap(sub, z, 510)) <= 2), 14)
-        lines = theme.wrap(sub, size, 510)[:3]
+        sc = getattr(s, "scale", 1.0)          # measured as drawn (:func:`explanation_lines`)
+
+        def wrapped(z):
+            return theme.wrap(sub, max(1, round(z * sc)), int(510 * sc))
+        size = next((z for z in (theme.SMALL, 16, 15) if len(wrapped(z)) <= 2), 14)
+        lines = wrapped(size)[:3]
         step = 20 if len(lines) <= 2 else 16
         for i, line in enumerate(lines):
             s.text(line, (640, 46 + step * i), size, theme.MUTED, anchor="center")
@@ -331,7 +341,26 @@ def draw_text_box(s, scene) -> None:
     s.text(m.last.rule, tag.center, 14, theme.ACCENT, anchor="center", bold=True)
     if m.shots:  # two hits in a row read the same: the count shows a new shot came
         s.text(scene.shot_label(), (tag.x, tag.bottom + 6), 14, theme.MUTED)
-    s.paragraph(scene.explanation(), explanation_rect(scene, m.last.rule), 22)
+    rect = explanation_rect(scene, m.last.rule)
+    size, gap, lines = explanation_lines(scene.explanation(), rect, getattr(s, "scale", 1.0))
+    step = theme.font(size).get_linesize() + gap
+    for i, line in enumerate(lines):
+        s.text(line, (rect.left, rect.top + i * step), size)
+
+
+def explanation_lines(text: str, rect: pygame.Rect, scale: float = 1.0) -> tuple[int, int, list[str]]:
+    """``(size, gap, lines)``: the explanation wrapped into ``rect`` (design px) at the
+    largest of :data:`EXPLANATION_SIZES` whose lines all fit its height. Widths are
+    measured at the glyphs' device size (``size × scale`` px, as the canvas draws them):
+    hinted glyphs are not exactly ``scale`` times wider, so a line wrapped at 1280×720
+    could run past the box at 1920×1080. Past the smallest size the last lines are left out."""
+    lines: list[str] = []
+    for size, gap in EXPLANATION_SIZES:
+        room = max(1, rect.h // (theme.font(size).get_linesize() + gap))
+        lines = list(theme.wrap(text, max(1, round(size * scale)), max(1, int(rect.w * scale))))
+        if len(lines) <= room:
+            return size, gap, lines
+    return size, gap, lines[:room]
 
 
 def draw_thinking(s, scene) -> None:
@@ -369,4 +398,4 @@ def explanation_rect(scene, rule: str) -> pygame.Rect:
     number under it, with a gap."""
     tag = rule_tag_rect(rule)
     left = max(tag.right, tag.x + theme.font(14).size(scene.shot_label())[0]) + 14
-    return pygame.Rect(left, TEXT_BOX.y + 6, TEXT_BOX.right - 10 - left, TEXT_BOX.h - 10)
+    return pygame.Rect(left, TEXT_BOX.y + 6, TEXT_BOX.right - TEXT_MARGIN - left, TEXT_BOX.h - 10)

@@ -398,8 +398,10 @@ def _moving_pucks(c, view, snap: TableSnapshot) -> None:
     h = snap.held
     if h is not None:
         a = _pt(view, h.x, h.y)
-        if snap.aim_to is not None:
-            dashed(c, a, _pt(view, *snap.aim_to), theme.MUTED if snap.guide else theme.ACCENT)
+        if snap.aim_to is not None and h.ring == "ai":          # the computer's direction
+            dashed(c, a, _pt(view, *snap.aim_to), theme.ACCENT)
+        elif snap.aim_to is not None:                           # never read as the guide
+            dotted(c, a, _pt(view, *snap.aim_to), target_colour(snap))
         if snap.guide is not None:
             b = _pt(view, snap.guide.x1, snap.guide.y1)
             dashed(c, a, b, theme.ACCENT)
@@ -624,8 +626,12 @@ def _perspective(c, view, snap: TableSnapshot) -> None:
         gx, gy = view.to_design(snap.guide.x1, snap.guide.y1)
         rx, ry = TABLE.puck_radius * sx, TABLE.puck_radius * sy
         c.ellipse(theme.ACCENT, (gx - rx, gy - ry, 2 * rx, 2 * ry), 2)
-    elif h is not None and snap.aim_to is not None:
-        dashed(c, view.to_design(h.x, h.y), view.to_design(*snap.aim_to), theme.ACCENT)
+    if h is not None and snap.aim_to is not None:
+        a, b = view.to_design(h.x, h.y), view.to_design(*snap.aim_to)
+        if h.ring == "ai":
+            dashed(c, a, b, theme.ACCENT)
+        else:
+            dotted(c, a, b, target_colour(snap))
     for _d, x, y, colour, ring in sorted(items, key=lambda it: -it[0]):
         _cylinder(c, view, x, y, colour, ring)
     if h is not None and h.ring == "ready":
@@ -686,6 +692,26 @@ def dashed(s, a, b, colour) -> None:
         s.line(colour, p0, p1, 2)
 
 
+def dotted(s, a, b, colour) -> None:
+    """The line to the target: round dots (2 design units in radius, a dark rim so they
+    show on the wood) every 10 units from ``a`` to ``b`` — dotted, so it is never taken
+    for the dashed aim guide."""
+    ax, ay = a
+    bx, by = b
+    n = max(1, int(math.hypot(bx - ax, by - ay) / 10))
+    rim = _darker(colour, 0.45)
+    for i in range(1, n + 1):
+        p = (ax + (bx - ax) * i / n, ay + (by - ay) * i / n)
+        s.circle(rim, p, 3)
+        s.circle(colour, p, 2)
+
+
+def target_colour(snap: TableSnapshot):
+    """The colour of the target puck (its owner's, M-R1), the accent if none is on the table."""
+    owner = next((p.owner for p in snap.pucks if p.ring == "target"), None)
+    return COLOURS.get(owner, theme.ACCENT)
+
+
 def draw_debug(s, scene) -> None:
     """F3: launch and shot figures, and each puck's velocity and contacts on the table."""
     view = scene.view
@@ -716,5 +742,5 @@ def draw_debug(s, scene) -> None:
 
 __all__ = ["COLOURS", "draw_table", "draw_table_still", "draw_table_moving", "draw_band_still",
            "draw_overview_still", "band_key", "overview_key", "draw_puck", "draw_preview", "snapshot_of", "wood_surface",
-           "render_strip", "render_overview", "render_perspective", "teeter", "tag", "dashed",
+           "render_strip", "render_overview", "render_perspective", "teeter", "tag", "dashed", "dotted",
            "draw_debug", "draw_flip_gauge", "ring_colour"]

@@ -246,6 +246,8 @@ class MississippiScene(Shown, Scene):
         if spot is None:
             self.app.toast(texts.refusal_text("no-room"))
             return
+        if self.launch_moved(y, spot[1]):   # M-U1: let go on a resting puck, moved beside it
+            self.note = texts.moved_launch_text()
         record = ShotRecord(table, m.next_puck_id, side, spot[0], spot[1], vx, vy)
         self.flight = Flight(kind, record, sim)
         if kind != "counter":

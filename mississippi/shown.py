@@ -16,7 +16,8 @@ from ludotheque.session import hints_on
 
 from mississippi import texts, view as mview
 from mississippi.controller import fallen_lag_pucks, puck_in_hand, replay_gutter_debt
-from mississippi.rules import LEFT_EDGE, RIGHT_EDGE, TABLE_LENGTH, TABLE_WIDTH
+from mississippi.rules import (LEFT_EDGE, PUCK_RADIUS, RIGHT_EDGE, TABLE_LENGTH, TABLE_WIDTH,
+                               hand_spot)
 from mississippi.table import Table
 
 _ = i18n.domain("mississippi")
@@ -174,22 +175,46 @@ class Shown:
             return self.match.name(side)
         return self.session.name(side) if short else self.session.seats.full_name(side)
 
+    def lag_replayed(self) -> bool:
+        """True through a replayed lag round ("Lag again", M-L3): the lag is on again
+        after a round whose pucks all stopped outside the far target zone."""
+        m = self.match
+        return m.phase == "lag" and m.lag_rounds > 0 and self.hold is None
+
+    def spot_moved(self, side: str) -> bool:
+        """M-U1: ``side``'s puck in hand waits beside its usual spot (mid-width at the
+        back of its zone) because a resting puck lies there."""
+        return self.hand_spot(side) != hand_spot(side)
+
+    @staticmethod
+    def launch_moved(y: float, spot_y: float) -> bool:
+        """M-U1: the puck let go at ``y`` mm left from ``spot_y`` mm because a resting
+        puck lay there (:meth:`mississippi.sim.TableSim.add_shot_clear`), not merely
+        kept a radius off the rail."""
+        return abs(spot_y - min(max(y, PUCK_RADIUS + 1.0), TABLE_WIDTH - PUCK_RADIUS - 1.0)) > 1.0
+
     def explanation(self) -> str:
         """The explanation box's text: the scene's notice, else the last rules decision
-        (the M-L3 replay text gives way to the next lag's once the result was seen)."""
-        if self.note and self.match.last.code not in ("lag-replay", "lag-won"):
-            return self.note
+        (the M-L3 replay text gives way to the next lag's once the result was seen).
+        Through a replayed lag round every text says why the lag is replayed (M-L3)."""
+        m = self.match
+        why = " " + texts.lag_replayed() if self.lag_replayed() else ""
+        if self.note and m.last.code not in ("lag-replay", "lag-won"):
+            return self.note + why
         hint = self.hint_guide()
         if hint is not None:                                   # issue 17 §2: line and speed
-            return texts.hint_text(hint.speed)
-        m = self.match
+            return texts.hint_text(hint.speed) + why
         last = m.last
-        code = "lag-again" if last.code == "lag-replay" and self.hold is None else last.code
-        facts = {"chooser": m.chooser, **last.facts}          # M-L2: who chose
+        code = last.code
+        if self.lag_replayed():
+            code = {"lag-replay": "lag-again", "lag-next": "lag-next-again"}.get(code, code)
+        facts = {"chooser": m.chooser, "next": m.lag_side, **last.facts}   # M-L2: who chose
         text = texts.outcome_text(code, facts, self.who) or last.text
-        if self.note and code in ("lag-replay", "lag-won"):    # M-L2/M-L3 said, after the fall
+        if code not in ("lag-again", "lag-next-again"):         # any other text: why, after it
+            text += why
+        if self.note:                                          # M-L2/M-L3 said, after the fall
             return self.note + " " + text
-        return self.note or text
+        return text
 
     def shot_label(self) -> str:
         """The number of the last shot after the lag (the lag's slides not counted: "lag"
@@ -238,6 +263,9 @@ class Shown:
             return _("Click or press Enter to go on.")
         if self.is_ai(m.to_act) and m.phase != "flip":
             return ""
+        side, kind = self.flicker()
+        if kind in ("lag", "shot") and self.spot_moved(side):   # M-U1: not where it was
+            return texts.moved_spot_text(kind)
         if m.phase == "lag":
             return _("Drag the glowing puck and release it toward the far end: stop it as close as you can to the far gutter.")
         if m.phase == "choose_role":

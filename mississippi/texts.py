@@ -39,10 +39,15 @@ OUTCOMES: dict[str, Callable[[Callable[[str | None], str], dict], str]] = {
     "lag-next": lambda who, f: _(
         "Lag: each player slides one puck toward the far end. Closest to the far gutter "
         "without falling in chooses the role."),
-    "lag-replay": lambda who, f: _("No lag puck rests in the far target zone: replay the lag."),
+    "lag-replay": lambda who, f: lag_replayed(),
+    # M-L3: through a replayed lag ("Lag again") the box keeps saying why (trial4)
     "lag-again": lambda who, f: _(
-        "Replay the lag: each player slides one puck again toward the far end. Closest to the "
-        "far gutter without falling in chooses the role."),
+        "No lag puck stopped in the far target zone, so the lag is replayed: each player "
+        "slides one puck again. Closest to the far gutter without falling in chooses the role."),
+    "lag-next-again": lambda who, f: _(
+        "No lag puck stopped in the far target zone, so the lag is replayed: now {side} slides. "
+        "Closest to the far gutter without falling in chooses the role.").format(
+        side=who(f.get("next"))),
     "lag-won": lambda who, f: _(
         "{side}'s lag puck is closest to the far gutter: the choice of role is theirs.").format(
         side=who(f.get("chooser"))),
@@ -117,6 +122,27 @@ def nothing_thrown() -> str:
 def early_knock() -> str:
     """M-R8: a knock before the last puck means nothing."""
     return _("Knock! It only counts before your last puck (M-R8).")
+
+
+def lag_replayed() -> str:
+    """M-L3: why the lag is played again (said through every replayed lag round)."""
+    return _("No lag puck stopped in the far target zone, so the lag is replayed.")
+
+
+def moved_spot_text(kind: str) -> str:
+    """M-U1: the puck in hand waits beside its usual spot because a resting puck lies
+    there (``kind`` ``"lag"`` or ``"shot"``): the headline's second line says so."""
+    if kind == "lag":
+        return _("A puck lies on your usual spot, so yours waits beside it: drag the glowing "
+                 "puck toward the far end and let go.")
+    return _("A puck lies on your usual spot, so yours waits beside it: flick the glowing "
+             "puck at the target.")
+
+
+def moved_launch_text() -> str:
+    """M-U1: the hand let go over a resting puck; the puck left from the nearest clear
+    spot across the table (:meth:`mississippi.sim.TableSim.add_shot_clear`)."""
+    return _("You let go over a resting puck: yours left from the nearest clear spot beside it.")
 
 
 def lag_fell_text(owner_name: str, state: str) -> str:

@@ -520,16 +520,18 @@ def test_an_off_table_lag_puck_gets_a_message():
     assert scene.lag_out("left")["off table"] == 1
 
 
-def test_M_L3_the_lag_is_replayed_text_is_gone_when_the_next_lag_starts():
+def test_M_L3_the_lag_result_gives_way_to_the_lag_again_text_which_still_says_why():
     m = Match.new("Ann", "Bob")
     m.lag_shot(Report({1: P("table", 1500)}))        # short of the far zone
     app, scene = start(m)
     finish_lag(app, scene, "table", 1400)            # Bob's too: M-L3, replay the lag
     assert scene.match.last.rule == "M-L3" and scene.hold is not None
-    assert "replay the lag" in scene.explanation()
+    result = scene.explanation()
+    assert result == "No lag puck stopped in the far target zone, so the lag is replayed."
     key(app, pygame.K_RETURN)                        # seen: the next lag starts
-    assert scene.match.phase == "lag" and "No lag puck rests" not in scene.explanation()
-    assert scene.explanation().startswith("Replay the lag: each player slides one puck again")
+    assert scene.match.phase == "lag" and scene.explanation() != result
+    assert scene.explanation().startswith("No lag puck stopped in the far target zone, so the lag is "
+                                          "replayed: each player slides one puck again")
     assert scene.hand_count("left") == scene.gutter_shown("left") + 1 == 8   # the glowing puck
 
 
@@ -717,10 +719,10 @@ def test_M_L3_a_lag_puck_that_flew_off_says_replay_the_lag_and_its_note_goes_wit
     finish_lag(app, scene, "off_table", 3800)        # Bob's flies off: M-L3
     assert scene.match.last.code == "lag-replay"
     text = scene.explanation()
-    assert "flew off the table" in text and "replay the lag" in text
+    assert "flew off the table" in text and "the lag is replayed" in text
     key(app, pygame.K_RETURN)                        # the result seen: the lag again
     text = scene.explanation()
-    assert "flew off" not in text and text.startswith("Replay the lag")
+    assert "flew off" not in text and text.startswith("No lag puck stopped") and "replayed" in text
 
 
 def test_shot_label_counts_the_shots_after_the_lag_only():
