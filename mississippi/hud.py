@@ -163,7 +163,7 @@ def hud_key(scene) -> tuple:
 def text_key(scene) -> tuple:
     """What :func:`draw_text_box` shows: the rule, the shot number, the explanation."""
     m = scene.match
-    return (m.last.rule, m.shots, scene.shot_label() if m.shots else None, scene.explanation())
+    return (scene.shown_rule(), m.shots, scene.shot_label() if m.shots else None, scene.explanation())
 
 
 def end_panel(scene) -> EndPanel:
@@ -335,13 +335,14 @@ def draw_hud_top(s, scene) -> None:
 def draw_text_box(s, scene) -> None:
     """The last rules decision, explained; its rule id in a small tag of its own."""
     m = scene.match
+    rule = scene.shown_rule()
     s.panel(TEXT_BOX, theme.BG2, border=theme.LINE, radius=10)
-    tag = rule_tag_rect(m.last.rule)
+    tag = rule_tag_rect(rule)
     s.panel(tag, theme.PANEL_HI, radius=6)
-    s.text(m.last.rule, tag.center, 14, theme.ACCENT, anchor="center", bold=True)
+    s.text(rule, tag.center, 14, theme.ACCENT, anchor="center", bold=True)
     if m.shots:  # two hits in a row read the same: the count shows a new shot came
         s.text(scene.shot_label(), (tag.x, tag.bottom + 6), 14, theme.MUTED)
-    rect = explanation_rect(scene, m.last.rule)
+    rect = explanation_rect(scene, rule)
     size, gap, lines = explanation_lines(scene.explanation(), rect, getattr(s, "scale", 1.0))
     step = theme.font(size).get_linesize() + gap
     for i, line in enumerate(lines):

@@ -193,6 +193,13 @@ class Shown:
         kept a radius off the rail."""
         return abs(spot_y - min(max(y, PUCK_RADIUS + 1.0), TABLE_WIDTH - PUCK_RADIUS - 1.0)) > 1.0
 
+    def shown_rule(self) -> str:
+        """The rule id in the explanation box's tag: the last decision's, except that
+        through a replayed lag round (M-L3) the lag's own steps (M-L1) are tagged M-L3,
+        the rule the box explains then."""
+        rule = self.match.last.rule
+        return "M-L3" if rule == "M-L1" and self.lag_replayed() else rule
+
     def explanation(self) -> str:
         """The explanation box's text: the scene's notice, else the last rules decision
         (the M-L3 replay text gives way to the next lag's once the result was seen).

@@ -160,3 +160,20 @@ def test_M_U1_a_puck_let_go_over_a_resting_puck_says_it_left_from_beside_it():
     scene.launch(600.0, 80.0, 2000.0, 0.0, "shot")                 # clear of it: nothing said
     assert scene.flight is not None and "resting puck" not in scene.explanation()
     assert not scene.launch_moved(10.0, PUCK_RADIUS + 1.0)         # kept off the rail: no move
+
+
+def test_M_L3_the_rule_tag_of_a_replayed_lag_names_M_L3():
+    """The box explains M-L3 through "Lag again": its tag said M-L1 after the first slide
+    (mfix4's note); a first lag's steps keep M-L1."""
+    def tags(app):
+        with app.canvas.recording() as said:
+            app.draw()
+        return {text for text, *_ in said if text.startswith("M-")}
+
+    app, scene = replayed_lag("en")
+    finish_lag(app, scene, "table", 3000)                        # Ann's rests: Bob to slide
+    assert scene.match.last.rule == "M-L1"
+    assert "M-L3" in tags(app) and "M-L1" not in tags(app)
+    m = Match.new("Ann", "Bob")
+    first, _ = start(m)
+    assert "M-L1" in tags(first)
