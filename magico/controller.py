@@ -30,7 +30,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from magico.rules import SIZE, Position, cell_name, other, parse_cell, results
+from magico.rules import SIZE, Position, Turn, cell_name, other, parse_cell, results
 
 __all__ = ["Phase", "TRANSITIONS", "PhaseError", "Typed", "TurnController", "OPS", "first_player",
            "choose_first"]
@@ -312,18 +312,28 @@ class TurnController:
 
     # ----------------------------------------------------------------- undo
     @staticmethod
-    def undo_refusal(phase: Phase) -> str | None:
-        """Why undo is refused in ``phase`` (a code for :mod:`magico.texts`), or None when
-        it may be asked: after the roll the dice have spoken (K-4) and the turn is played
-        to its end — undo takes back whole turns, before the next roll."""
-        if phase in (Phase.ROLL,):
-            return None
+    def undo_refusal(phase: Phase, computer_to_move: bool = False,
+                     taken_back: list[str] | None = None) -> str | None:
+        """Why undo is refused in ``phase`` (a code for :func:`magico.texts.undo_refused`),
+        or None when it may be asked. Undo takes back whole turns before the next roll
+        (K-4): refused once the dice are rolled (``"after-roll"``), during the computer's
+        turn (``computer_to_move``: ``"computer-turn"`` — wait for it to end, then undo
+        takes back its turn and yours), once the game is over (``"game-over"``). Given
+        ``taken_back`` (the turns undo would take back, oldest first:
+        ``GameSession.undo_turns``): ``"nothing"`` when empty, ``"forced-pass"`` when the
+        first is a forced pass (K-5, K-7b: the same dice would pass again)."""
         if phase in (Phase.OVER, Phase.REVIEW):
             return "game-over"
-        if phase in (Phase.ROLLING, Phase.CHOOSE, Phase.TYPE, Phase.PLACE, Phase.TAKE,
-                     Phase.PASS, Phase.WRONG):
+        if computer_to_move or phase not in (Phase.ROLL, Phase.ROLLING, Phase.CHOOSE, Phase.TYPE,
+                                             Phase.PLACE, Phase.TAKE, Phase.PASS, Phase.WRONG):
+            return "computer-turn"
+        if phase is not Phase.ROLL:
             return "after-roll"
-        return "computer-turn"
+        if taken_back is not None and not taken_back:
+            return "nothing"
+        if taken_back and Turn.parse(taken_back[0]).kind == "pass":
+            return "forced-pass"
+        return None
 
 
 def opponent(side: str) -> str:

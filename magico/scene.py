@@ -30,6 +30,7 @@ from ludotheque.widgets import Button, is_click  # noqa: F401 (Button: the type 
 from magico import ai, hints as hints_mod, texts, view
 from magico.controller import Phase, TurnController, choose_first
 from magico.reviewing import ReviewMode
+from magico.keys import ENTER, MagicoKeys
 from magico.screen import MagicoScreen, note_lines  # noqa: F401 (re-exported)
 from magico.paint import BOARD_AREA, R, SIDE_LIGHT, BoardPainter, cell_rect, draw_preview
 from magico.rules import (DEFAULT_BOARD, Dice, IllegalTurn, Position, Turn, board_problems, other,
@@ -43,20 +44,17 @@ __all__ = ["MagicoScene", "make_scene", "draw_preview", "cell_rect", "note_lines
            "unbroken", "RIGHT_X", "WRONG_SECONDS", "THINK"]
 
 RIGHT_X = view.RIGHT_X
-KEY_OPS = {"1": "+", "2": "-", "3": "*", "4": "/", "+": "+", "-": "-", "*": "*", "/": "/",
-           "x": "*", "×": "*", "÷": "/"}
 ROLL_SECONDS = 0.9                #: the dice tumble this long (s)
 AI_PAUSE = 0.7                    #: before the computer rolls (s)
 AI_STEP = 0.9                     #: each step of the computer's turn stays this long (s)
 NOTE_SECONDS = 4.0                #: a message stays this long (s)
 WRONG_SECONDS = 8.0               #: a wrong result's correction stays this long unless acknowledged (s)
 WRONG_MIN = 1.0                   #: ... and at least this long (s): a held-down Enter does not skip it
-ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 THINK = ai.choose_turn            #: the computer's decision (module level: the worker pickles it)
 _TOLD: set[str] = set()           # board problems already shown to the player
 
 
-class MagicoScene(MagicoScreen, Scene):
+class MagicoScene(MagicoKeys, MagicoScreen, Scene):
     """One game of Magico for two people or against the computer.
 
     :param app: the shell's ``App``. :param config: a ``GameConfig``: seat 0 plays Red,
@@ -354,30 +352,8 @@ class MagicoScene(MagicoScreen, Scene):
         self._maybe_ai()
 
     def undo_refusal(self) -> str | None:
-        """Why :meth:`undo` would be refused now (a code for :func:`magico.texts.undo_refused`),
-        or None when it would take something back. Undo takes back whole turns before the
-        next roll (K-4): refused once the dice are rolled (``"after-roll"``), during the
-        computer's turn (``"computer-turn"``: wait for it to end, then undo takes back its
-        turn and yours), when the turn it would take back was a forced pass (K-5, K-7b:
-        ``"forced-pass"`` — the same dice would pass again), once the game is over
-        (``"game-over"``) and before any turn (``"nothing"``)."""
-        if self.phase not in (Phase.OVER, Phase.REVIEW) and self.is_ai(self.pos.to_move):
-            return "computer-turn"
-        code = TurnController.undo_refusal(self.phase)
-        if code is None and not self.session.can_undo():
-            code = "nothing"
-        gone = self._undo_turns() if code is None else []
-        if gone and Turn.parse(gone[0]).kind == "pass":
-            code = "forced-pass"
-        return code
-
-    def _undo_turns(self) -> list[str]:
-        """The turns :meth:`GameSession.undo` would take back now, oldest first (as it does:
-        the last turn, or against the computer back to the last one a person played)."""
-        seats = self.session.seats
-        k = (self.log.last_index(lambda st: not seats.is_ai(st.to_move)) if seats.any_ai
-             else len(self.turns) - 1)
-        return self.turns[k:] if k is not None else []
+        """Why :meth:`undo` would be refused now (:meth:`TurnController.undo_refusal`), or None."""
+        return TurnController.undo_refusal(self.phase, self.is_ai(self.pos.to_move), self.session.undo_turns())
 
     def undo(self) -> bool:
         """Take back the last turn (two people) or back to your last turn (against the
@@ -540,26 +516,6 @@ class MagicoScene(MagicoScreen, Scene):
             return self._key(event)
         return False
 
-    def _text(self, text: str) -> bool:
-        if self.phase is Phase.TYPE and text in ("h", "H"):
-            return self.ask_hint()                          # not a digit: the hint key here too
-        if self.phase is Phase.TYPE:
-            got = textsafe.typed(self.entry.text, text, max_len=3, numeric=True)
-            self.entry.text = got.text
-            self.typed_refusal = str(got.refused) if got.refused else ""
-            return True
-        if text in ("h", "H"):
-            return self.ask_hint()
-        if self.phase is Phase.CHOOSE and not self.assisted and text in KEY_OPS:
-            hi, lo = max(self.ctl.dice), min(self.ctl.dice)
-            return self.choose_op(f"{hi}{KEY_OPS[text]}{lo}")
-        if self.phase is Phase.CHOOSE and self.assisted:
-            k = textsafe.digit_value(text) if len(text) == 1 else None
-            ops = list(self.pos.playable_ops(*self.ctl.dice))
-            if k is not None and 1 <= k <= len(ops):
-                return self.choose_assisted(ops[k - 1])
-        return False
-
     def _buttons(self) -> list[Button]:
         out = [] if self.session.seats.all_ai else [self.assist_btn, self.hint_btn, self.undo_btn]
         if self.phase is Phase.ROLL and not self.is_ai(self.pos.to_move):
@@ -569,37 +525,6 @@ class MagicoScene(MagicoScreen, Scene):
         if self.phase is Phase.PASS:
             out.append(self.pass_btn)
         return out
-
-    def _key(self, event) -> bool:
-        k = event.key
-        if self.phase is Phase.TYPE:
-            if k == pygame.K_ESCAPE:                                    # another operation
-                self.ctl.back_to_choose()
-                self._build_op_buttons()
-                return True
-            self.entry.focused = True
-            return self.entry.handle(event)
-        if k == pygame.K_u and not self.session.seats.all_ai:
-            self.undo()
-            return True
-        if k == pygame.K_a and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            self.toggle_assisted()
-            return True
-        if self.phase is Phase.ROLL and k in (pygame.K_SPACE, *ENTER):
-            return self.roll() or self.is_ai(self.pos.to_move)
-        if self.phase is Phase.PASS and k in (pygame.K_SPACE, *ENTER):
-            return self.do_pass()
-        if self.phase in (Phase.PLACE, Phase.TAKE):
-            moves = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0)}
-            if k in moves:
-                self.ctl.move_cursor(*moves[k])
-                return True
-            if k in (*ENTER, pygame.K_SPACE):
-                if not self.ctl.show_cursor and self.glow:
-                    self.ctl.move_cursor(0, 0)
-                    return True
-                return self.click_cell(self.ctl.cursor)
-        return False
 
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> None:

@@ -165,6 +165,11 @@ class GameSession:
             return len(self.log.turns) - 1
         return self.log.last_index(lambda st: not self.seats.is_ai(st.to_move))
 
+    def undo_turns(self) -> list[str]:
+        """The turns :meth:`undo` would take back now, oldest first (``[]``: nothing)."""
+        k = self._undo_point()
+        return [] if k is None else list(self.log.turns[k:])
+
     def undo(self) -> list[str]:
         """Take back the last turn (two people), or back to the start of the last turn a
         person played (against the computer: its replies go too); nothing in a game of
