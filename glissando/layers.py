@@ -130,3 +130,49 @@ def hint(canvas, scene) -> None:
     for line in f.lines:
         canvas.text(line, (box.x + 12, y), f.size, theme.TEXT)
         y += step
+
+
+def still(canvas, scene) -> None:
+    """The still part of the screen (cards, move list, board with its lit cells), drawn
+    into the scene's backdrop layer: the background above and below the board; the
+    columns beside it fill their own (kept layers, :mod:`glissando.panels`), the board
+    covers the rest."""
+    from glissando.panels import LEFT, RIGHT, draw_moves, draw_players
+
+    board = rect(view.BOARD).inflate(2 * view.BOARD_PAD, 2 * view.BOARD_PAD)
+    for band in ((LEFT.w, 0, RIGHT.x - LEFT.w, board.y),
+                 (LEFT.w, board.bottom, RIGHT.x - LEFT.w, canvas.bounds.h - board.bottom)):
+        canvas.fill(theme.BG, band)
+    draw_players(canvas, scene)
+    draw_moves(canvas, scene)
+    paint.board(canvas, scene.lit_cells())
+
+
+def last_turn(canvas, scene) -> None:
+    """The last turn's rings and the five it scored with, while the next player places."""
+    if scene.board.stage not in ("place", None) or scene.anim is not None or not scene.log.turns:
+        return
+    arrived, left = scene.last_turn_cells()
+    paint.last_turn(canvas, paint.COLORS[scene.log.previous.to_move], arrived, left)
+    run = scene.scored()
+    if run:
+        paint.scored_stroke(canvas, run)
+
+
+def banner(canvas, scene) -> None:
+    """The turn banner above the board (who is to play and what to do), kept as a layer
+    while it says the same (``Canvas.region``: a text that changes every frame, the
+    thinking dots, is drawn straight)."""
+    if scene.pos.is_terminal():
+        return
+    color, text = scene.pos.to_move, scene.stage_text()
+    box = rect(view.BANNER)
+
+    def draw(c):             # on the background band above the board (its corners)
+        col = paint.COLORS[color]
+        c.fill(theme.BG, box)
+        c.panel(box, tuple(int(v * 0.35) for v in col), radius=12, border=col)
+        c.blit(pawn(c, color, 14), (box.x + 28, box.centery), anchor="center")
+        fitted(c, text, (box.x + 52, box.centery), 20, theme.TEXT,
+               anchor="midleft", bold=True, max_width=box.width - 64)
+    canvas.region(("glissando.banner", color, text), box, draw)

@@ -504,17 +504,17 @@ class GlissandoScene(Scene):
         return ("glissando.still", i18n.language(), tuple(tuple(p.to_dict().items()) for p in self.players),
                 self.log.start.to_text(), tuple(self.log.turns), tuple(sorted(self.hinted)),
                 (self.config.options or {}).get("first", "random"),
-                self.tip is not None and self.tip.placed is not None, self.thinking, self._lit_cells())
+                self.tip is not None and self.tip.placed is not None, self.thinking, self.lit_cells())
 
     def _draw_scene(self, canvas) -> None:
         """Everything but the end panel: the still part (cards, move list, board) kept as
         one layer while what it shows stays the same, the rest drawn on it (the still
         covers the whole design area: ``opaque``)."""
-        canvas.backdrop(self._still_key(), self._draw_still, opaque=True)
-        self._draw_banner(canvas)
+        canvas.backdrop(self._still_key(), lambda c: layers.still(c, self), opaque=True)
+        layers.banner(canvas, self)
         layers.highlights(canvas, self)
         layers.pawns(canvas, self)
-        self._draw_last_turn(canvas)
+        layers.last_turn(canvas, self)
         layers.overlays(canvas, self)
         layers.hint(canvas, self)
         if self.board.stage == "slide" and self.human_to_move:
@@ -526,20 +526,7 @@ class GlissandoScene(Scene):
             self.hint_btn.enabled = not self.hint_task.thinking
             self.hint_btn.draw(canvas)
 
-    def _draw_still(self, canvas) -> None:
-        from glissando.panels import LEFT, RIGHT, draw_moves, draw_players
-
-        # the background above and below the board; the columns beside it fill their own
-        # (kept layers, glissando.panels), the board covers the rest
-        board = BOARD.inflate(2 * view.BOARD_PAD, 2 * view.BOARD_PAD)
-        for band in ((LEFT.w, 0, RIGHT.x - LEFT.w, board.y),
-                     (LEFT.w, board.bottom, RIGHT.x - LEFT.w, canvas.bounds.h - board.bottom)):
-            canvas.fill(theme.BG, band)
-        draw_players(canvas, self)
-        draw_moves(canvas, self)
-        paint.board(canvas, self._lit_cells())
-
-    def _lit_cells(self) -> int | None:
+    def lit_cells(self) -> int | None:
         """The legal placements (G-3) lit now, as a mask; None when none are."""
         if not self.human_to_move or self.board.stage != "place":
             return None
@@ -558,18 +545,8 @@ class GlissandoScene(Scene):
             return None
         return scored_line(self.log.previous, self.log.turns[-1])
 
-    def _draw_last_turn(self, canvas) -> None:
-        if self.board.stage not in ("place", None) or self.anim is not None:
-            return
-        if not self.log.turns:
-            return
-        arrived, left = self.last_turn_cells()
-        paint.last_turn(canvas, COLORS[self.log.previous.to_move], arrived, left)
-        run = self.scored()
-        if run:
-            paint.scored_stroke(canvas, run)
-
-    def _stage_text(self) -> str:
+    def stage_text(self) -> str:
+        """The banner's text: who is to play and what to do now (G-3 to G-5 stages)."""
         color = self.pos.to_move
         return texts.stage(self.session.name(color), self.board.stage or "place",
                            ai=self.is_ai(color),
@@ -579,22 +556,6 @@ class GlissandoScene(Scene):
                            first_pick=self.board.first_pick is not None,
                            dots=1 + int(self.clock * 3) % 3)
 
-    def _draw_banner(self, canvas) -> None:
-        if self.pos.is_terminal():
-            return
-        color, text = self.pos.to_move, self._stage_text()
-        box = rect(view.BANNER)
-
-        def draw(c):             # on the background band above the board (its corners)
-            col = COLORS[color]
-            c.fill(theme.BG, box)
-            c.panel(box, tuple(int(v * 0.35) for v in col), radius=12, border=col)
-            c.blit(pawn(c, color, 14), (box.x + 28, box.centery), anchor="center")
-            fitted(c, text, (box.x + 52, box.centery), 20, theme.TEXT,
-                   anchor="midleft", bold=True, max_width=box.width - 64)
-        # kept as a layer while it says the same (Canvas.region: a text that changes
-        # every frame, the thinking dots, is drawn straight)
-        canvas.region(("glissando.banner", color, text), box, draw)
 
 
 def make_scene(app, config) -> GlissandoScene:
