@@ -48,7 +48,7 @@ from .audio import Audio
 from .canvas import Canvas
 from .game import demo_save_id
 from .saves import SaveStore
-from .settings import Settings
+from .settings import Settings, whole_size
 from .widgets import Toasts, Widget
 
 log = logging.getLogger(__name__)
@@ -105,7 +105,7 @@ def fitting_window_size(area: tuple[int, int], frame: tuple[int, int, int, int] 
     """
     top, left, bottom, right = UNKNOWN_FRAME if frame is None else frame
     room_w, room_h = area[0] - left - right, area[1] - top - bottom
-    size = _whole_size(remembered)
+    size = whole_size(remembered)
     if size is not None:
         return (max(MIN_WINDOW[0], min(size[0], room_w)), max(MIN_WINDOW[1], min(size[1], room_h)))
     if room_w >= theme.W and room_h >= theme.H:
@@ -116,15 +116,6 @@ def fitting_window_size(area: tuple[int, int], frame: tuple[int, int, int, int] 
     if share > scale:                     # bigger screens: 3/4 of the work area, within the room
         scale = max(scale, min(share, room_w / theme.W, room_h / theme.H))
     return round(theme.W * scale), round(theme.H * scale)
-
-
-def _whole_size(value) -> tuple[int, int] | None:
-    """``value`` as (w, h) px when it is two whole positive numbers (not booleans), else None."""
-    if not isinstance(value, (list, tuple)) or len(value) != 2:
-        return None
-    if not all(isinstance(v, int) and not isinstance(v, bool) and 0 < v <= 100_000 for v in value):
-        return None
-    return int(value[0]), int(value[1])
 
 
 class _SDLRect(ctypes.Structure):
@@ -268,7 +259,6 @@ class App:
         """Open the window: ``size`` px exactly when given (``--size``), else 1280×720 or
         smaller to fit the screen's work area with the window's decorations."""
         asked = tuple(size) if size else None
-        self._asked_size = asked
         first = asked or fitting_window_size(*self._desktop_room(), remembered=self.settings.window_size)
         with warnings.catch_warnings(record=True) as said:   # said once, in the log
             warnings.simplefilter("always")
@@ -398,7 +388,11 @@ class App:
         """Mute or unmute all sound (key M) and remember it."""
         self.settings.muted = self.audio.muted = not self.audio.muted
         self.settings.save()
-        self.toast(_("Sound off") if self.audio.muted else _("Sound on") if self.audio.has_device else _("No sound device: the games play silently"), 1.2)
+        if self.audio.muted:
+            said = _("Sound off")
+        else:
+            said = _("Sound on") if self.audio.has_device else _("No sound device: the games play silently")
+        self.toast(said, 1.2)
 
     def _toggle_fullscreen(self, save: bool = True) -> None:
         """F11: full screen at the desktop's own size (no mode change: the picture is

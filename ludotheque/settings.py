@@ -80,6 +80,16 @@ def _is_number(v) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
+def whole_size(value) -> tuple[int, int] | None:
+    """``value`` as (w, h) px when it is two whole positive numbers (not booleans, at most
+    100,000 each: a stored ``window_size``), else None."""
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        return None
+    if not all(isinstance(v, int) and not isinstance(v, bool) and 0 < v <= 100_000 for v in value):
+        return None
+    return int(value[0]), int(value[1])
+
+
 @dataclass
 class Settings:
     """Every setting a player can change, with its default.
@@ -246,9 +256,8 @@ class Settings:
                 fixed.append(("volume", v, self.volume))
         if "window_size" in data:               # not the player's choice: ignored quietly if bad
             v = data["window_size"]
-            if isinstance(v, list) and len(v) == 2 and all(
-                    isinstance(n, int) and not isinstance(n, bool) and 0 < n <= 100_000 for n in v):
-                self.window_size = [int(v[0]), int(v[1])]
+            if whole_size(v) is not None:
+                self.window_size = list(whole_size(v))
             elif v is not None:
                 log.info("settings: window_size %.40r ignored", v)
         if "player_names" in data:
