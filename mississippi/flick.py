@@ -26,7 +26,9 @@ times are exact (see :mod:`mississippi.pointer` for samples stamped by the frame
   constant-jerk model) — with an unknown cubic (a flat prior on position, velocity,
   acceleration and jerk at the start, so any cubic motion, a steady drag first, is
   followed exactly), observed with the pixel rounding as noise (variance step²/12, the
-  step read from the samples: :func:`pointer_step`). Its velocity at the instant is the
+  step read from the samples: :func:`pointer_step`) — and then, as the hand was *inside*
+  each sample's pixel, the track is put back inside the pixels (:data:`BOX_PASSES`): the
+  rounding of a steady hand is a sawtooth, not independent noise. Its velocity at the instant is the
   posterior mean, from the samples of the last :data:`SPAN_FACTOR` × ``Ts`` (the stillness
   before a quick flick included: it says the hand started from rest). The prior's scale
   follows the stroke (:data:`SNAP_KAPPA` × v² / Ts⁵, v a first estimate from a local
@@ -58,7 +60,7 @@ import numpy as np
 from .table import Side, Table
 
 __all__ = ["LAUNCH_CAP", "STILL_S", "FIT_FRACTION", "FIT_MIN_S", "FIT_MAX_S",
-           "FIT_MIN_SAMPLES", "SNAP_KAPPA", "SPAN_FACTOR", "DEFAULT_STEP_MM", "FlickError",
+           "FIT_MIN_SAMPLES", "SNAP_KAPPA", "BOX_PASSES", "SPAN_FACTOR", "DEFAULT_STEP_MM", "FlickError",
            "Launch", "cap_velocity", "check_samples", "fill_holds", "pointer_step",
            "cubic_velocity_at", "velocity_at", "track_at", "flick_velocity", "FlickTracker",
            "guard_velocity"]
@@ -84,12 +86,22 @@ SAME_REPORT_S = 0.0015
 FIT_DEGREE = 3
 #: Strength of the smoother's prior: the snap's white-noise intensity is SNAP_KAPPA × v² /
 #: Ts⁵ (v the first estimate, Ts the time since the onset). Larger follows the samples
-#: more closely (less bias, more rounding noise). Chosen by measurement (the cells of
-#: benchmarks/flick.py with a 60 Hz loop, 6 strokes × 16 tries and 40 strokes per cell):
-#: 1.5, 2, 3 gave at 0.8 px/mm worst spreads (one stroke repeated / between strokes)
-#: 3.3/4.6, 3.3/4.3, 3.5/4.0 % and cell medians 1.003–1.023, 1.002–1.018, 1.001–1.015;
-#: at 0.6 px/mm 3.9/5.6, 4.3/5.6, 4.7/7.8 %.
-SNAP_KAPPA = 2.0
+#: more closely (less bias, more rounding noise). Chosen by measurement (benchmarks/flick.py,
+#: 0.8 px/mm, one stroke repeated over all 24 cells / between strokes, worst cell and cells
+#: ≤ 3 %), with :data:`BOX_PASSES` 3: 4 → 2.98 % (24/24) / 5.87 %; 5 → 2.89 % (24/24) /
+#: 5.51 %; 6 → 2.90 % (24/24) / 5.50 %; 8 → 3.13 % (23/24) / 5.62 %; 12 → 3.69 % (20/24) /
+#: 5.89 %. Without the clipping (the previous round) 2 gave 3.90 % (21/24) / 5.18 %.
+SNAP_KAPPA = 6.0
+#: Passes of the pixel clipping (:func:`_posterior`): the smoothed track is put back inside
+#: the pixel of every sample this many times before the velocity is read (0: rounding
+#: taken as independent noise, as before this round). Why: a hand moving n + δ pixels per
+#: report (δ small) leaves a rounding error that is not noise but a slow sawtooth — it
+#: drifts by δ pixel a report and jumps back by one pixel every 1/δ reports — which a
+#: smoother of independent errors reads as velocity: a slow push at 491 mm/s from a 125 Hz
+#: mouse (3.14 px a report at 0.8 px/mm, the error drifting −0.18 mm a report) read 1.00 or
+#: 1.07 by where the jump fell (sd 2.9 %); inside the pixels the drift has nowhere to go.
+#: 1, 2, 3 passes at SNAP_KAPPA 6: slow push 125 Hz/144 Hz repeated 4.09, 2.93, 2.53 %.
+BOX_PASSES = 3
 #: The smoother reads the samples of the last SPAN_FACTOR × Ts …
 SPAN_FACTOR = 1.0
 #: … but at least SPAN_MIN_S and at most SPAN_MAX_S seconds.
@@ -454,12 +466,20 @@ def _kernel(a: np.ndarray, b: np.ndarray, terms) -> np.ndarray:
 
 
 def _posterior(u: np.ndarray, z: np.ndarray, noise: np.ndarray, prior: float,
-               origin: float, powers: np.ndarray | None = None) -> tuple[np.ndarray, int]:
+               origin: float, powers: np.ndarray | None = None,
+               half: np.ndarray | None = None) -> tuple[np.ndarray, int]:
     """The smoother's linear system solved: ``(sol, m)``, ``sol`` ((n + m)×2) the kernel
     weights then the flat part's coefficients of a polynomial of ``m`` terms (``_ORDER``,
     fewer with fewer samples) in powers of ``u − origin``. Shared by the slope at the
     release and the track (:func:`track_at`). ``powers``: ``np.vander(u − u[0], ≥ 8,
-    increasing=True)`` if at hand."""
+    increasing=True)`` if at hand.
+
+    ``half``: the half-widths (mm, n; inf where unknown) of the pixel each sample lies in.
+    Then the rounding is taken for what it is — the hand was *inside* that pixel — rather
+    than for independent noise (:data:`BOX_PASSES`): the data are replaced
+    :data:`BOX_PASSES` times by the smoothed track clipped into each sample's pixel (an
+    expectation–maximisation for interval-censored data, the E-step taken as the
+    projection), and the system is solved for those."""
     n = u.size
     m = min(_ORDER, n)                       # fewer samples: a lower flat part
     s = np.empty((n + m, n + m))
@@ -470,12 +490,29 @@ def _posterior(u: np.ndarray, z: np.ndarray, noise: np.ndarray, prior: float,
     s[:n, n:] = phi
     s[n:, :n] = phi.T
     s[n:, n:] = 0.0
-    rhs = np.zeros((n + m, 2))
-    rhs[:n] = z
-    try:
-        return np.linalg.solve(s, rhs), m
+    boxed = (np.nonzero(np.isfinite(half))[0] if half is not None and BOX_PASSES > 0
+             else np.zeros(0, int))
+    rhs = np.zeros((n + m, 2 + boxed.size))
+    rhs[:n, :2] = z
+    rhs[boxed, 2 + np.arange(boxed.size)] = 1.0   # what a change of a boxed sample does
+    try:                                     # one factorisation for the data and the passes
+        sol = np.linalg.solve(s, rhs)
     except np.linalg.LinAlgError:
-        return np.linalg.lstsq(s, rhs, rcond=None)[0], m
+        sol = np.linalg.lstsq(s, rhs, rcond=None)[0]
+    sol, w = sol[:, :2], sol[:, 2:]
+    if boxed.size == 0:
+        return sol, m
+    zb = z[boxed]
+    lo, hi = zb - half[boxed, None], zb + half[boxed, None]
+    nb = noise[boxed, None]
+    for _ in range(BOX_PASSES):
+        # the track at the samples is z − noise·(kernel weights), put back inside the pixels
+        new = np.clip(zb - nb * sol[boxed], lo, hi)
+        if np.array_equal(new, zb):
+            break                            # already inside them all (a steady drag)
+        sol = sol + w @ (new - zb)
+        zb = new
+    return sol, m
 
 
 _KL: dict[int, list[tuple[int, float]]] = {}      # power of b → (power of ae, k): b ≤ ae
@@ -505,24 +542,27 @@ def _slope_kernel(ae: float, a: np.ndarray, powers: np.ndarray | None = None) ->
 
 
 def _smooth_slope(u: np.ndarray, z: np.ndarray, noise: np.ndarray, prior: float,
-                  ue: float) -> np.ndarray:
+                  ue: float, half: np.ndarray | None = None) -> np.ndarray:
     """d/du at ``ue`` of the posterior mean of z(u) = cubic + integrated white snap of
     intensity ``prior``, observed as ``z`` (n×2) at sorted ``u`` with noise variances
-    ``noise`` (n); the cubic has a flat prior (exact for cubic data)."""
+    ``noise`` (n); the cubic has a flat prior (exact for cubic data). ``half``: the pixels'
+    half-widths (mm, n), see :func:`_posterior`."""
     n = u.size
     a = u - u[0]
     powers = np.vander(a, max(_KDEG, 2 * _ORDER), increasing=True)
-    sol, m = _posterior(u, z, noise, prior, ue, powers)
+    sol, m = _posterior(u, z, noise, prior, ue, powers, half)
     kd = prior * _slope_kernel(ue - u[0], a, powers)
     return kd @ sol[:n] + (sol[n + 1] if m > 1 else 0.0)
 
 
 def _prepare(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float,
              step: float | None):
-    """What the smoother of :func:`velocity_at` reads: (u, z, noise, prior, ts, z0) — the
-    scaled times u = (t − t_eval) / ts of the samples in its span (the older ones averaged
-    in groups beyond :data:`MAX_POINTS`), their positions z − z0 (n×2, mm), the rounding
-    noise variances (mm²), the prior's intensity, the time scale ts (s) and the offset z0;
+    """What the smoother of :func:`velocity_at` reads: (u, z, noise, prior, ts, z0, half) —
+    the scaled times u = (t − t_eval) / ts of the samples in its span (the older ones
+    averaged in groups beyond :data:`MAX_POINTS`), their positions z − z0 (n×2, mm), the
+    rounding noise variances (mm²), the prior's intensity, the time scale ts (s), the
+    offset z0 and the half-width (mm) of each sample's pixel (of a group's mean too: a
+    mean of samples each inside its pixel is as near the mean of their centres);
     or None when the samples span no time."""
     n = t.size
     i_eval = int(np.searchsorted(t, t_eval, side="right")) - 1
@@ -540,7 +580,9 @@ def _prepare(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float,
         return None
     if step is None:
         step = pointer_step(x, y)
-    noise = np.full(tt.size, (step or DEFAULT_STEP_MM) ** 2 / 12.0)
+    q = step or DEFAULT_STEP_MM
+    noise = np.full(tt.size, q * q / 12.0)
+    half = np.full(tt.size, 0.5 * q)
     k = tt.size
     b = -(-k // MAX_POINTS)                      # samples per group, the newest group last
     if b > 1:
@@ -548,9 +590,10 @@ def _prepare(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float,
         tt = np.concatenate([tt[:cut], tt[cut:].reshape(-1, b).mean(1)])
         zz = np.concatenate([zz[:cut], zz[cut:].reshape(-1, b, 2).mean(1)])
         noise = np.concatenate([noise[:cut], noise[cut:].reshape(-1, b).mean(1) / b])
+        half = half[:tt.size]
     u = (tt - t_eval) / ts
     z0 = zz[-1].copy()
-    return u, zz - z0, noise, SNAP_KAPPA * v2 * ts * ts, ts, z0
+    return u, zz - z0, noise, SNAP_KAPPA * v2 * ts * ts, ts, z0, half
 
 
 def velocity_at(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float,
@@ -570,8 +613,8 @@ def velocity_at(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float,
     prep = _prepare(t, x, y, t_eval, step)
     if prep is None:
         return 0.0, 0.0
-    u, z, noise, prior, ts, _ = prep
-    v = _smooth_slope(u, z, noise, prior, 0.0) / ts
+    u, z, noise, prior, ts, _, half = prep
+    v = _smooth_slope(u, z, noise, prior, 0.0, half) / ts
     return float(v[0]), float(v[1])
 
 
@@ -586,7 +629,7 @@ def track_at(t: np.ndarray, x: np.ndarray, y: np.ndarray, t_eval: float, at: np.
     prep = _prepare(t, x, y, t_eval, step)
     if prep is None:
         return None
-    u, z, noise, prior, ts, z0 = prep
+    u, z, noise, prior, ts, z0, _ = prep
     n = u.size
     a = u - u[0]
     sol, m = _posterior(u, z, noise, prior, 0.0)
