@@ -226,14 +226,17 @@ class Slider(Widget):
 
     ``set`` is called at every change (while dragging too, so the player hears it);
     ``commit``, if given, once a change is finished: on the button's release and after
-    each arrow key — the place to write the value to disk.
+    each arrow key — the place to write the value to disk. While :attr:`enabled` is False
+    it takes no event and draws ``reason`` (text or callable) in place of its groove, as
+    a disabled :class:`Toggle` does.
     """
 
     def __init__(self, rect, label, get: Callable[[], float], set: Callable[[float], None],
-                 commit: Callable[[], None] | None = None):
+                 commit: Callable[[], None] | None = None, reason=None):
         super().__init__(rect)
         self.label, self.get, self.set = label, get, set
         self.commit = commit or (lambda: None)
+        self.reason = reason
         self.dragging = False
 
     def track(self) -> pygame.Rect:
@@ -246,6 +249,9 @@ class Slider(Widget):
         self.set(max(0.0, min(1.0, (x - tr.left) / tr.width)))
 
     def handle(self, event) -> bool:
+        if not self.enabled:
+            self.dragging = False
+            return False
         if is_click(event) and self.rect.collidepoint(event.pos):
             self.dragging = True
             self._set_from_x(event.pos[0])
@@ -267,7 +273,14 @@ class Slider(Widget):
     def draw(self, canvas):
         canvas = as_canvas(canvas)
         canvas.panel(self.rect, theme.PANEL, radius=12, border=theme.LINE)
-        canvas.text(_label(self.label), (self.rect.x + 16, self.rect.centery), theme.BODY, anchor="midleft")
+        canvas.text(_label(self.label), (self.rect.x + 16, self.rect.centery), theme.BODY,
+                    theme.TEXT if self.enabled else theme.MUTED, anchor="midleft")
+        if not self.enabled:                      # disabled: the reason instead of the groove
+            if self.reason is not None:
+                canvas.text(_label(self.reason), (self.rect.right - 16, self.rect.centery), theme.SMALL,
+                            theme.MUTED, anchor="midright")
+            self._focus_ring(canvas)
+            return
         tr = self.track()
         canvas.rect(theme.BG2, tr, border_radius=4)
         filled = tr.copy()
