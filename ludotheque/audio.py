@@ -167,12 +167,15 @@ def init_pygame() -> tuple[int, int]:
     :class:`Audio`)."""
     import pygame
 
-    pygame.display.init()
-    pygame.font.init()
+    for module in (pygame.display, pygame.font):
+        try:
+            module.init()
+        except pygame.error as exc:       # as pygame.init() would: said when the window opens
+            log.info("pygame.%s did not start: %s", module.__name__.rsplit(".", 1)[-1], exc)
     with quiet_native_stderr():
         counts = pygame.init()
     if counts[1]:
-        log.info("pygame.init: %d module(s) did not start (the mixer without a sound device)", counts[1])
+        log.info("pygame.init: %d module(s) did not start (the mixer among them when there is no sound device)", counts[1])
     return counts
 
 
