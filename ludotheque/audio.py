@@ -175,7 +175,8 @@ def init_pygame() -> tuple[int, int]:
     with quiet_native_stderr():
         counts = pygame.init()
     if counts[1]:
-        log.info("pygame.init: %d module(s) did not start (the mixer among them when there is no sound device)", counts[1])
+        log.info("pygame.init: %d module(s) did not start (the mixer among them when there is no "
+                 "sound device)", counts[1])
     return counts
 
 
