@@ -131,6 +131,23 @@ class Button(Widget):
         self._focus_ring(canvas)
 
 
+def _row_disabled(widget, canvas) -> bool:
+    """Draw a settings row's panel and label (greyed when disabled); when the row is
+    disabled, also its ``reason`` (text or callable, at the right) and focus ring.
+    :returns: True when disabled: nothing more is drawn on the row."""
+    r = widget.rect
+    canvas.panel(r, theme.PANEL, radius=12, border=theme.LINE)
+    canvas.text(_label(widget.label), (r.x + 16, r.centery), theme.BODY,
+                theme.TEXT if widget.enabled else theme.MUTED, anchor="midleft")
+    if widget.enabled:
+        return False
+    if widget.reason is not None:
+        canvas.text(_label(widget.reason), (r.right - 16, r.centery), theme.SMALL, theme.MUTED,
+                    anchor="midright")
+    widget._focus_ring(canvas)
+    return True
+
+
 class Toggle(Button):
     """An on/off switch: ``get()`` reads the value, ``set(v)`` writes it."""
 
@@ -143,14 +160,7 @@ class Toggle(Button):
 
     def draw(self, canvas):
         canvas = as_canvas(canvas)
-        canvas.panel(self.rect, theme.PANEL, radius=12, border=theme.LINE)
-        canvas.text(_label(self.label), (self.rect.x + 16, self.rect.centery), theme.BODY,
-                    theme.TEXT if self.enabled else theme.MUTED, anchor="midleft")
-        if not self.enabled:                      # disabled: the reason instead of the switch
-            if self.reason is not None:
-                canvas.text(_label(self.reason), (self.rect.right - 16, self.rect.centery), theme.SMALL,
-                            theme.MUTED, anchor="midright")
-            self._focus_ring(canvas)
+        if _row_disabled(self, canvas):           # disabled: the reason instead of the switch
             return
         on = self.get()
         knob = pygame.Rect(0, 0, 64, 30)
@@ -272,14 +282,7 @@ class Slider(Widget):
 
     def draw(self, canvas):
         canvas = as_canvas(canvas)
-        canvas.panel(self.rect, theme.PANEL, radius=12, border=theme.LINE)
-        canvas.text(_label(self.label), (self.rect.x + 16, self.rect.centery), theme.BODY,
-                    theme.TEXT if self.enabled else theme.MUTED, anchor="midleft")
-        if not self.enabled:                      # disabled: the reason instead of the groove
-            if self.reason is not None:
-                canvas.text(_label(self.reason), (self.rect.right - 16, self.rect.centery), theme.SMALL,
-                            theme.MUTED, anchor="midright")
-            self._focus_ring(canvas)
+        if _row_disabled(self, canvas):           # disabled: the reason instead of the groove
             return
         tr = self.track()
         canvas.rect(theme.BG2, tr, border_radius=4)
