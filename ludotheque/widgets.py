@@ -16,9 +16,11 @@ from typing import Callable
 
 import pygame
 
-from . import textsafe, theme
+from . import i18n, textsafe, theme
 from .canvas import as_canvas
 from .scene import Scene
+
+_ = i18n.domain("ludotheque")
 
 CURSOR_BLINK_S = 0.5
 """Half-period of a text cursor's blink (s)."""
@@ -290,7 +292,7 @@ class Slider(Widget):
         filled.width = int(tr.width * self.get())
         canvas.rect(theme.ACCENT, filled, border_radius=4)
         canvas.circle(theme.TEXT, (tr.left + filled.width, tr.centery), 12)
-        canvas.text(f"{round(self.get() * 100)} %", (tr.left - 14, tr.centery), theme.SMALL,
+        canvas.text(_("{n}%").format(n=round(self.get() * 100)), (tr.left - 14, tr.centery), theme.SMALL,
                     theme.MUTED, anchor="midright")
         self._focus_ring(canvas)
 

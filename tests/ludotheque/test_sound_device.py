@@ -94,7 +94,7 @@ def test_without_a_device_the_volume_slider_is_disabled_and_says_why(app, lang):
         shown = _texts(app, app.top)
         reason = row.reason()
         assert reason in shown and reason == ("No sound device" if lang == "en" else "Aucun périphérique audio")
-        assert not any(t.endswith(" %") for t in shown)            # no percentage, no groove
+        assert not any(t.endswith("%") for t in shown)             # no percentage, no groove
         before = app.audio.volume
         click(app, (row.track().left + 10, row.track().centery))   # a click on the groove's place
         for w in app.top.focus.widgets:
@@ -105,11 +105,16 @@ def test_without_a_device_the_volume_slider_is_disabled_and_says_why(app, lang):
         i18n.set_language("en")
 
 
-def test_with_a_device_the_volume_slider_moves(app):
+def test_with_a_device_the_volume_slider_moves_and_shows_its_percentage_as_each_language_writes_it(app):
     app.audio.driver = "pulseaudio"
     app.push(SettingsScene(app))
     row = _volume_row(app.top)
-    assert row.enabled
+    assert row.enabled and "70%" in _texts(app, app.top)
+    i18n.set_language("fr")
+    try:
+        assert "70\u202f%" in _texts(app, app.top)               # French: a narrow no-break space
+    finally:
+        i18n.set_language("en")
     click(app, (row.track().left + 1, row.track().centery))
     post(app, pygame.MOUSEBUTTONUP, pos=(row.track().left + 1, row.track().centery), button=1)
     assert app.audio.volume < 0.1 and app.settings.volume == app.audio.volume
