@@ -490,27 +490,29 @@ def _posterior(u: np.ndarray, z: np.ndarray, noise: np.ndarray, prior: float,
     s[:n, n:] = phi
     s[n:, :n] = phi.T
     s[n:, n:] = 0.0
-    boxed = (np.nonzero(np.isfinite(half))[0] if half is not None and BOX_PASSES > 0
-             else np.zeros(0, int))
-    rhs = np.zeros((n + m, 2 + boxed.size))
+    # the boxed samples: the last ones with a finite half-width (a slice: fewer copies)
+    b0 = n - int(np.count_nonzero(np.isfinite(half))) if half is not None and BOX_PASSES > 0 else n
+    k = n - b0
+    rhs = np.zeros((n + m, 2 + k))
     rhs[:n, :2] = z
-    rhs[boxed, 2 + np.arange(boxed.size)] = 1.0   # what a change of a boxed sample does
+    rhs[b0 + np.arange(k), 2 + np.arange(k)] = 1.0   # what a change of a boxed sample does
     try:                                     # one factorisation for the data and the passes
         sol = np.linalg.solve(s, rhs)
     except np.linalg.LinAlgError:
         sol = np.linalg.lstsq(s, rhs, rcond=None)[0]
     sol, w = sol[:, :2], sol[:, 2:]
-    if boxed.size == 0:
+    if k == 0:
         return sol, m
-    zb = z[boxed]
-    lo, hi = zb - half[boxed, None], zb + half[boxed, None]
-    nb = noise[boxed, None]
+    zb = z[b0:]
+    lo, hi = zb - half[b0:, None], zb + half[b0:, None]
+    nb = noise[b0:, None]
     for _ in range(BOX_PASSES):
         # the track at the samples is z − noise·(kernel weights), put back inside the pixels
-        new = np.clip(zb - nb * sol[boxed], lo, hi)
-        if np.array_equal(new, zb):
+        new = np.minimum(np.maximum(zb - nb * sol[b0:n], lo), hi)
+        d = new - zb
+        if not d.any():
             break                            # already inside them all (a steady drag)
-        sol = sol + w @ (new - zb)
+        sol = sol + w @ d
         zb = new
     return sol, m
 
