@@ -729,8 +729,8 @@ def dotted(s, a, b, colour) -> None:
     show on the wood) every 10 units from ``a`` to ``b`` — dotted, so it is never taken
     for the dashed aim guide. Only the dots near what the canvas shows are drawn
     (:func:`shown_span`: the target is often far past the close view's edge, ~230 dots
-    of which ~100 show), each as one copy of :func:`dot_sprite` — the same pixels as its
-    two circles (``tests/mississippi/test_aim_frame.py``)."""
+    of which ~100 show), each as one copy of :func:`dot_sprite` (one ``Surface.fblits``
+    for all) — the same pixels as its two circles (``tests/mississippi/test_aim_frame.py``)."""
     c = as_canvas(s)
     ax, ay = a
     bx, by = b
@@ -745,10 +745,9 @@ def dotted(s, a, b, colour) -> None:
         return
     img = c.sprite(("mississippi.dot", tuple(rim), tuple(colour)), lambda k: dot_sprite(k, rim, colour))
     r = img.get_width() // 2
-    blit, to_device = c.surface.blit, c.to_device
-    for p in points:
-        x, y = to_device(*p)
-        blit(img, (int(x) - r, int(y) - r))          # pygame.draw.circle truncates its centre
+    to_device = c.to_device
+    places = [to_device(*p) for p in points]           # pygame.draw.circle truncates its centre
+    c.surface.fblits([(img, (int(x) - r, int(y) - r)) for x, y in places])
 
 
 def dot_sprite(scale: float, rim, colour) -> pygame.Surface:
@@ -763,9 +762,9 @@ def dot_sprite(scale: float, rim, colour) -> pygame.Surface:
                if k not in (tuple(rim[:3]), tuple(colour[:3])))
     img = pygame.Surface((2 * r + 1, 2 * r + 1))
     img.fill(key)
-    img.set_colorkey(key)
     pygame.draw.circle(img, rim, (r, r), 3 * scale)
     pygame.draw.circle(img, colour, (r, r), 2 * scale)
+    img.set_colorkey(key, pygame.RLEACCEL)            # run-length coded: copied faster
     return img
 
 
