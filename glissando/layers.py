@@ -175,4 +175,4 @@ def banner(canvas, scene) -> None:
         c.blit(pawn(c, color, 14), (box.x + 28, box.centery), anchor="center")
         fitted(c, text, (box.x + 52, box.centery), 20, theme.TEXT,
                anchor="midleft", bold=True, max_width=box.width - 64)
-    canvas.region(("glissando.banner", color, text), box, draw)
+    canvas.region(("glissando.banner", color, text), box, draw, lasting=True)

@@ -72,7 +72,7 @@ def draw_players(canvas, scene) -> None:
     pos, seats = scene.pos, scene.session.seats
     looks, legend = _card_looks(scene), _legend_labels()
     canvas.region(("glissando.left", looks, legend), rect(LEFT),
-                  lambda c: _draw_left(c, looks, legend))
+                  lambda c: _draw_left(c, looks, legend), lasting=True)
     for i, (color, active, _title, _tc, _sub) in enumerate(looks):
         r = _card_rect(i)
         col = COLORS[color]
@@ -144,7 +144,8 @@ def draw_moves(canvas, scene) -> None:
 
     r = rect(MOVES)
     header = (_("Moves"), _("a1 placed · b4> slid right"), _("^ up · v down · < left · xd2 removed"))
-    canvas.region(("glissando.right", header), rect(RIGHT), lambda c: _draw_right(c, header))
+    canvas.region(("glissando.right", header), rect(RIGHT), lambda c: _draw_right(c, header),
+                  lasting=True)
     turns, first = scene.log.turns, scene.log.start.to_move
     if not turns and not scene.pos.is_terminal() and \
             (scene.config.options or {}).get("first", "random") == "random":

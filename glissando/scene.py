@@ -510,7 +510,7 @@ class GlissandoScene(Scene):
         """Everything but the end panel: the still part (cards, move list, board) kept as
         one layer while what it shows stays the same, the rest drawn on it (the still
         covers the whole design area: ``opaque``)."""
-        canvas.backdrop(self._still_key(), lambda c: layers.still(c, self), opaque=True)
+        canvas.backdrop(self._still_key(), lambda c: layers.still(c, self), opaque=True, lasting=True)
         layers.banner(canvas, self)
         layers.highlights(canvas, self)
         layers.pawns(canvas, self)
