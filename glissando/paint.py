@@ -101,21 +101,41 @@ def _lit_board(layer) -> None:
 
 def board(canvas, lit_mask: int | None = None) -> None:
     """The board (a layer per scale) at its place, the cells of ``lit_mask`` lit softly
-    (the legal placements, G-3). Each lit cell is copied from a layer of the board with
-    every cell lit (made once per scale; a cell's light depends only on the wood under
-    it), not drawn again, and not kept as a layer per mask: the mask is new at every
-    turn, and a new board-sized layer then cost its allocation and two copies on the
-    turn's last frame."""
+    (the legal placements, G-3: :func:`lit_cells`)."""
     at = (BOARD.x - BOARD_PAD, BOARD.y - BOARD_PAD)
-    layer = canvas.cached("glissando.board", BOARD_SIZE, board_surface)
-    canvas.blit(layer, at)
+    canvas.blit(canvas.cached("glissando.board", BOARD_SIZE, board_surface), at)
     if lit_mask:
-        lit = canvas.cached("glissando.lit_all", BOARD_SIZE, _lit_board)
+        lit_cells(canvas, lit_mask)
+
+
+_CELL_COPIES: dict = {}
+"""Per (scale, origin): for each square, where its lit cell goes on the canvas and the
+part of the lit board it comes from (device px), so :func:`lit_cells` only copies."""
+
+
+def lit_cells(canvas, lit_mask: int) -> None:
+    """The cells of ``lit_mask`` lit softly over :func:`board` (the legal placements,
+    G-3). Each is copied from a layer of the board with every cell lit (made once per
+    scale; a cell's light depends only on the wood under it), in one ``Surface.blits``
+    call: not drawn again, and not kept as a layer per mask (the mask is new at every
+    turn, and a new board-sized layer cost its allocation and two copies on the turn's
+    last frame)."""
+    if not lit_mask:
+        return
+    lit = canvas.cached("glissando.lit_all", BOARD_SIZE, _lit_board)
+    where = (canvas.scale, canvas.origin)
+    copies = _CELL_COPIES.get(where)
+    if copies is None:
+        at = (BOARD.x - BOARD_PAD, BOARD.y - BOARD_PAD)
         ox, oy = (round(v) for v in canvas.to_device(*at))    # where the layer's (0, 0) went
+        copies = []
         for sq in range(64):
-            if lit_mask >> sq & 1:
-                src = lit.device_rect(rect(cell_rect(sq)).move(-at[0], -at[1]))
-                canvas.surface.blit(lit.surface, (ox + src.x, oy + src.y), src)
+            src = lit.device_rect(rect(cell_rect(sq)).move(-at[0], -at[1]))
+            copies.append(((ox + src.x, oy + src.y), src))
+        _CELL_COPIES.clear()                                   # one window size at a time
+        _CELL_COPIES[where] = copies
+    surf = lit.surface
+    canvas.surface.blits([(surf, *copies[sq]) for sq in range(64) if lit_mask >> sq & 1], doreturn=False)
 
 
 def pawns(canvas, blue: int, orange: int, *, skip=(), faint=()) -> None:

@@ -642,11 +642,13 @@ class Canvas:
         straight; at other scales a primitive exactly half-way between two device pixels
         may round to the other one (the layer's origin is a whole pixel away).
 
-        ``lasting``: ``draw`` covers ``rect`` with opaque pixels and each version is shown
-        for several frames, or comes back (a panel that shows whose turn it is): the
-        first frame with a new ``key`` draws straight and at once copies what it drew
-        into the version's layer, so every later frame with that key, next or not, only
-        copies the layer (the layer is what was shown, pixel for pixel)."""
+        ``lasting``: each version is shown for several frames, or comes back (a panel
+        that shows whose turn it is); ``draw`` covers ``rect`` with opaque pixels, or
+        draws over a picture beneath that ``key`` also names (a card's numbers over the
+        card). The first frame with a new ``key`` draws straight and at once copies what
+        is then in ``rect`` into the version's layer, so every later frame with that
+        key, next or not, only copies the layer (what was shown, pixel for pixel); the
+        :data:`VERSIONS_KEPT` last versions are kept, whatever their size."""
         r = self.device_rect(rect).clip(self.surface.get_clip())
         if r.width <= 0 or r.height <= 0:
             return
@@ -674,8 +676,7 @@ class Canvas:
                 surf = self._region_surface((r.right, r.bottom) if self._id else r.size, False)
                 surf.blit(self.surface, r.topleft if self._id else (0, 0), r)
                 return self._region_canvas(surf, r)
-            picture = ("region", name, r.size) if r.width * r.height >= VERSION_AREA * self.scale * self.scale else None
-            store.layer(full, kept, picture)
+            store.layer(full, kept, ("region", name, r.size))
         else:
             def make():
                 surf = self._region_surface((r.right, r.bottom) if self._id else r.size, True)
