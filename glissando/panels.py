@@ -30,8 +30,13 @@ def _card_rect(i: int):
 
 def _card_looks(scene) -> tuple:
     """What the cards show that changes only with the player to move (not each turn):
-    per side ``(color, active, title, title colour, sub)``."""
+    per side ``(color, active, title, title colour, sub)``. Kept on the scene while the
+    side to move, the end and the language stay (it is asked a few times a frame)."""
     pos, seats = scene.pos, scene.session.seats
+    key = (pos.to_move, pos.is_terminal(), i18n.language())
+    memo = getattr(scene, "_card_looks_memo", None)
+    if memo is not None and memo[0] == key:
+        return memo[1]
     out = []
     for color in (BLUE, ORANGE):
         active = pos.to_move == color and not pos.is_terminal()
@@ -43,6 +48,7 @@ def _card_looks(scene) -> tuple:
         elif seats.named_by_side(color):
             title_col, sub = COLORS[color], None
         out.append((color, active, title, title_col, sub))
+    scene._card_looks_memo = (key, tuple(out))
     return tuple(out)
 
 

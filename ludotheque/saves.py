@@ -165,6 +165,7 @@ class SaveStore:
         self._status = SaveStatus()
         self._seq = 0
         self._refused: set[str] = set()            # games refused because another copy holds them
+        self._made = False                         # the folder was made or found (until a write fails)
         self._writer: concurrent.futures.ThreadPoolExecutor | None = None
 
     # ------------------------------------------------------------------ paths and state
@@ -258,13 +259,15 @@ class SaveStore:
         with self._lock:
             self._seq += 1
             item = (self._seq, record)
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            with self._lock:
-                self._unsaved[game_id] = item
-            self._failed(game_id, exc)
-            return False
+        if not self._made:                          # once, and again after a failed write
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                with self._lock:
+                    self._unsaved[game_id] = item
+                self._failed(game_id, exc)
+                return False
+            self._made = True
         if not self._hold(game_id):
             return False
         with self._lock:
@@ -309,6 +312,7 @@ class SaveStore:
             return False
 
     def _failed(self, game_id: str, exc: OSError) -> None:
+        self._made = False                         # the next save makes the folder first
         f = storage.failure(exc)
         with self._lock:
             same = not self._status.ok and self._status.kind == f.kind
