@@ -94,7 +94,8 @@ def draw_cards(canvas, scene) -> None:
     for i, look in enumerate(_card_looks(scene)):
         r = _card_rect(i)
         state = _card_state(scene, look)
-        canvas.region((f"glissando.card{i}", i18n.language(), look, state), r,
+        box = rect(Box(r.x + 14, r.y + 84, r.width - 24, 124))   # the lines below the name
+        canvas.region((f"glissando.card{i}", i18n.language(), look, state), box,
                       lambda c, r=r, look=look, state=state: _draw_card_state(c, r, look, state), lasting=True)
 
 
