@@ -133,19 +133,32 @@ def hint(canvas, scene) -> None:
 
 
 def still(canvas, scene) -> None:
-    """The still part of the screen (cards, move list, board with its lit cells), drawn
-    into the scene's backdrop layer: the background above and below the board; the
-    columns beside it fill their own (kept layers, :mod:`glissando.panels`), the board
-    covers the rest."""
-    from glissando.panels import LEFT, RIGHT, draw_moves, draw_players
+    """The still part of the screen, drawn into the scene's backdrop layer (keyed by
+    :func:`glissando.panels.still_key`: it changes only with the player to move): the
+    background above and below the board, the columns' still parts (kept layers,
+    :mod:`glissando.panels`) and the board without lights."""
+    from glissando.panels import LEFT, RIGHT, draw_left, draw_right
 
     board = rect(view.BOARD).inflate(2 * view.BOARD_PAD, 2 * view.BOARD_PAD)
     for band in ((LEFT.w, 0, RIGHT.x - LEFT.w, board.y),
                  (LEFT.w, board.bottom, RIGHT.x - LEFT.w, canvas.bounds.h - board.bottom)):
         canvas.fill(theme.BG, band)
-    draw_players(canvas, scene)
-    draw_moves(canvas, scene)
-    paint.board(canvas, scene.lit_cells())
+    draw_left(canvas, scene)
+    draw_right(canvas)
+    paint.board(canvas)
+
+
+def turn_state(canvas, scene) -> None:
+    """What changes with the turn over the still part: the lit cells (G-3), the cards'
+    reserves, points and "to play", the move list's turns (each a kept layer or copies,
+    :mod:`glissando.panels`, :func:`glissando.paint.lit_cells`)."""
+    from glissando.panels import draw_cards, draw_rows
+
+    mask = scene.lit_cells()
+    if mask:
+        paint.lit_cells(canvas, mask)
+    draw_cards(canvas, scene)
+    draw_rows(canvas, scene)
 
 
 def last_turn(canvas, scene) -> None:
@@ -175,4 +188,4 @@ def banner(canvas, scene) -> None:
         c.blit(pawn(c, color, 14), (box.x + 28, box.centery), anchor="center")
         fitted(c, text, (box.x + 52, box.centery), 20, theme.TEXT,
                anchor="midleft", bold=True, max_width=box.width - 64)
-    canvas.region(("glissando.banner", color, text), box, draw)
+    canvas.region(("glissando.banner", color, text), box, draw, lasting=True)

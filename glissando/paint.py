@@ -5,6 +5,8 @@ pawns, the launcher tile, and the marks both the game and the review draw on the
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from ludotheque import theme
@@ -101,32 +103,79 @@ def _lit_board(layer) -> None:
 
 def board(canvas, lit_mask: int | None = None) -> None:
     """The board (a layer per scale) at its place, the cells of ``lit_mask`` lit softly
-    (the legal placements, G-3). Each lit cell is copied from a layer of the board with
-    every cell lit (made once per scale; a cell's light depends only on the wood under
-    it), not drawn again, and not kept as a layer per mask: the mask is new at every
-    turn, and a new board-sized layer then cost its allocation and two copies on the
-    turn's last frame."""
+    (the legal placements, G-3: :func:`lit_cells`)."""
     at = (BOARD.x - BOARD_PAD, BOARD.y - BOARD_PAD)
-    layer = canvas.cached("glissando.board", BOARD_SIZE, board_surface)
-    canvas.blit(layer, at)
+    canvas.blit(canvas.cached("glissando.board", BOARD_SIZE, board_surface), at)
     if lit_mask:
-        lit = canvas.cached("glissando.lit_all", BOARD_SIZE, _lit_board)
+        lit_cells(canvas, lit_mask)
+
+
+_CELL_COPIES: dict = {}
+"""Per (scale, origin): for each square, where its lit cell goes on the canvas and the
+part of the lit board it comes from (device px), so :func:`lit_cells` only copies."""
+
+
+def lit_cells(canvas, lit_mask: int) -> None:
+    """The cells of ``lit_mask`` lit softly over :func:`board` (the legal placements,
+    G-3). Each is copied from a layer of the board with every cell lit (made once per
+    scale; a cell's light depends only on the wood under it), in one ``Surface.blits``
+    call: not drawn again, and not kept as a layer per mask (the mask is new at every
+    turn, and a new board-sized layer cost its allocation and two copies on the turn's
+    last frame)."""
+    if not lit_mask:
+        return
+    lit = canvas.cached("glissando.lit_all", BOARD_SIZE, _lit_board)
+    where = (canvas.scale, canvas.origin)
+    copies = _CELL_COPIES.get(where)
+    if copies is None:
+        at = (BOARD.x - BOARD_PAD, BOARD.y - BOARD_PAD)
         ox, oy = (round(v) for v in canvas.to_device(*at))    # where the layer's (0, 0) went
+        copies = []
         for sq in range(64):
-            if lit_mask >> sq & 1:
-                src = lit.device_rect(rect(cell_rect(sq)).move(-at[0], -at[1]))
-                canvas.surface.blit(lit.surface, (ox + src.x, oy + src.y), src)
+            src = lit.device_rect(rect(cell_rect(sq)).move(-at[0], -at[1]))
+            copies.append(((ox + src.x, oy + src.y), src))
+        _CELL_COPIES.clear()                                   # one window size at a time
+        _CELL_COPIES[where] = copies
+    surf = lit.surface
+    canvas.surface.blits([(surf, *copies[sq]) for sq in range(64) if lit_mask >> sq & 1], doreturn=False)
+
+
+_PAWN_SPOTS: dict = {}
+"""Per (scale, origin, sprite size): each square's top-left device px for a pawn sprite
+centred on it, as :meth:`ludotheque.canvas.Canvas.blit` places it."""
+
+
+def _pawn_spots(canvas, size) -> list:
+    key = (canvas.scale, canvas.origin, canvas.identity, size)
+    spots = _PAWN_SPOTS.get(key)
+    if spots is None:
+        box, spots = pygame.Rect((0, 0), size), []
+        for sq in range(64):
+            pos = cell_center(sq)
+            if not canvas.identity:
+                dx, dy = canvas.to_device(*pos)
+                pos = (round(dx), round(dy))
+            box.center = pos
+            spots.append(box.topleft)
+        if len(_PAWN_SPOTS) > 16:
+            _PAWN_SPOTS.clear()
+        _PAWN_SPOTS[key] = spots
+    return spots
 
 
 def pawns(canvas, blue: int, orange: int, *, skip=(), faint=()) -> None:
     """Every pawn of the bitboards, but those on ``skip``; those on ``faint`` see-through
-    (a drag's preview)."""
+    (a drag's preview). Drawn as :meth:`~ludotheque.canvas.Canvas.blit` would, in one
+    ``Surface.blits`` call."""
+    todo = []
     for sq in range(64):
         if sq in skip:
             continue
         color = BLUE if blue >> sq & 1 else ORANGE if orange >> sq & 1 else None
         if color is not None:
-            canvas.blit(pawn(canvas, color, alpha=70 if sq in faint else 255), cell_center(sq), anchor="center")
+            img = pawn(canvas, color, alpha=70 if sq in faint else 255)
+            todo.append((img, _pawn_spots(canvas, img.get_size())[sq]))
+    canvas.surface.blits(todo, doreturn=False)
 
 
 def cross(canvas, sq: int) -> None:
@@ -202,10 +251,17 @@ def fitted(canvas, s, pos, size=theme.BODY, color=theme.TEXT, anchor="topleft", 
     """One line of text, shrunk (then cut with "…") to ``max_width`` design units
     (``ludotheque.session.fit_text``)."""
     if max_width is not None:
-        from ludotheque.session import fit_text
-        from ludotheque.session.endpanel import theme_measure
-
-        f = fit_text(s, int(max_width), theme_measure, size=size, smallest=smallest, bold=bold,
-                     max_lines=1)
-        s, size = f.text, f.size
+        s, size = _fit_line(s, int(max_width), size, smallest, bold)
     return canvas.text(s, pos, size, color, anchor=anchor, bold=bold)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fit_line(s: str, max_width: int, size: int, smallest: int, bold: bool) -> tuple[str, int]:
+    """``(text, size)`` of ``s`` fitted on one line of ``max_width`` design units
+    (``ludotheque.session.fit_text``, a pure measure of the theme's fonts: kept, as the
+    move list and the cards fit the same lines at every turn)."""
+    from ludotheque.session import fit_text
+    from ludotheque.session.endpanel import theme_measure
+
+    f = fit_text(s, max_width, theme_measure, size=size, smallest=smallest, bold=bold, max_lines=1)
+    return f.text, f.size

@@ -35,7 +35,7 @@ from ludotheque.session.aitask import AITask
 from ludotheque.session.endpanel import EndPanel
 from ludotheque.widgets import Button, is_click, is_release
 
-from glissando import ai, controller, layers, paint, texts, view
+from glissando import ai, controller, layers, paint, panels, texts, view
 from glissando.controller import Board, changed_cells, scored_line, slide_step, staged
 from glissando.paint import COLORS, draw_preview, fitted, pawn, rect  # noqa: F401 - the tile
 from glissando.rules import BLUE, ORANGE, IllegalTurn, Position, Turn, choose_first
@@ -500,17 +500,12 @@ class GlissandoScene(Scene):
             if over:
                 self.end.draw(canvas)                 # hidden: "Show the result (V)" only
 
-    def _still_key(self):
-        return ("glissando.still", i18n.language(), tuple(tuple(p.to_dict().items()) for p in self.players),
-                self.log.start.to_text(), tuple(self.log.turns), tuple(sorted(self.hinted)),
-                (self.config.options or {}).get("first", "random"),
-                self.tip is not None and self.tip.placed is not None, self.thinking, self.lit_cells())
-
     def _draw_scene(self, canvas) -> None:
-        """Everything but the end panel: the still part (cards, move list, board) kept as
-        one layer while what it shows stays the same, the rest drawn on it (the still
-        covers the whole design area: ``opaque``)."""
-        canvas.backdrop(self._still_key(), lambda c: layers.still(c, self), opaque=True)
+        """Everything but the end panel: the still part (columns, board) kept as one
+        layer while the player to move stays the same (it covers the whole design area:
+        ``opaque``), what the turn changes over it, the rest drawn on it."""
+        canvas.backdrop(panels.still_key(self), lambda c: layers.still(c, self), opaque=True, lasting=True)
+        layers.turn_state(canvas, self)
         layers.banner(canvas, self)
         layers.highlights(canvas, self)
         layers.pawns(canvas, self)

@@ -573,7 +573,7 @@ class Canvas:
         drawn large and smooth-scaled) and kept under ``key``; draw it with :meth:`blit`."""
         return self._store.layer(("sprite", key), lambda: build(self.scale))
 
-    def backdrop(self, key, draw, opaque: bool = False) -> None:
+    def backdrop(self, key, draw, opaque: bool = False, lasting: bool = False) -> None:
         """Draw the whole design area's still part (what lies under a win panel, a
         menu's tiles) with ``draw(canvas)``, kept as a layer under ``key``: the first
         frame with a new ``key`` draws straight on this canvas (no layer to fill and copy
@@ -584,9 +584,17 @@ class Canvas:
         page faults and zeroing on the frame that makes it).
 
         ``opaque``: ``draw`` covers the whole design area with opaque pixels, so a
-        dropped version's surface is drawn on as it is, not cleared first."""
+        dropped version's surface is drawn on as it is, not cleared first.
+
+        ``lasting`` (with ``opaque``): each version is shown for several frames (a board
+        game's still, new at each turn): the first frame with a new ``key`` draws straight
+        and at once copies what it drew into the version's layer (one copy of the screen,
+        before anything is drawn over it), so the next frame only blits the layer instead
+        of drawing the picture a second time, into the layer; the layer is what was shown,
+        pixel for pixel."""
         store = self._store
         full = ("layer", ("backdrop", key), tuple(self.size), False)
+        picture = ("backdrop", tuple(self.size), False)
         if store.log is not None:                # recording: drawn afresh, every text seen
             self.blit(self.cached(("backdrop", key), self.size, draw), (0, 0))
         elif full in store.layers or store.last_backdrop == key:
@@ -594,7 +602,16 @@ class Canvas:
                 layer = self._backdrop_layer(clear=not opaque)
                 draw(layer)
                 return layer
-            self.blit(store.layer(full, make, ("backdrop", tuple(self.size), False)), (0, 0))
+            self.blit(store.layer(full, make, picture), (0, 0))
+        elif lasting and opaque:
+            draw(self)
+
+            def kept():                          # what was just drawn, copied off the screen
+                layer = self._backdrop_layer(clear=False)
+                x, y = (round(v) for v in self.to_device(0, 0))     # where blit puts it
+                layer.surface.blit(self.surface, (0, 0), (x, y, *layer.surface.get_size()))
+                return layer
+            store.layer(full, kept, picture)
         else:
             draw(self)
         store.last_backdrop = key
@@ -613,7 +630,7 @@ class Canvas:
             surf = pygame.Surface(size)
         return Canvas(surf, self.scale, (0, 0), (self.size[0], self.size[1]), self._store)
 
-    def region(self, key, rect, draw) -> None:
+    def region(self, key, rect, draw, lasting: bool = False) -> None:
         """Draw the still picture of the design ``rect`` (a band of the screen: a HUD, a
         table) with ``draw(canvas)`` — drawing in this canvas's own design coordinates,
         everything outside ``rect`` cut off — kept as a layer under ``key`` (a tuple whose
@@ -623,7 +640,15 @@ class Canvas:
         the frames after only blit it. The :data:`VERSIONS_KEPT` last versions of each
         region are kept. At scale 1 the picture is the same pixel for pixel as drawing
         straight; at other scales a primitive exactly half-way between two device pixels
-        may round to the other one (the layer's origin is a whole pixel away)."""
+        may round to the other one (the layer's origin is a whole pixel away).
+
+        ``lasting``: each version is shown for several frames, or comes back (a panel
+        that shows whose turn it is); ``draw`` covers ``rect`` with opaque pixels, or
+        draws over a picture beneath that ``key`` also names (a card's numbers over the
+        card). The first frame with a new ``key`` draws straight and at once copies what
+        is then in ``rect`` into the version's layer, so every later frame with that
+        key, next or not, only copies the layer (what was shown, pixel for pixel); the
+        :data:`VERSIONS_KEPT` last versions are kept, whatever their size."""
         r = self.device_rect(rect).clip(self.surface.get_clip())
         if r.width <= 0 or r.height <= 0:
             return
@@ -631,28 +656,31 @@ class Canvas:
         name = key[0] if isinstance(key, tuple) and key else key
         full = ("region", key, tuple(r))
         layer = store.layers.get(full)
-        if store.log is not None or (layer is None and store.last_region.get(name) != key):
+        fresh = layer is None and store.last_region.get(name) != key
+        if store.log is not None or (fresh and not lasting):
             clip = self.surface.get_clip()
             self.surface.set_clip(r)
             try:
                 draw(self)
             finally:
                 self.surface.set_clip(clip)
+        elif fresh:                                 # lasting: drawn straight, then kept
+            clip = self.surface.get_clip()
+            self.surface.set_clip(r)
+            try:
+                draw(self)
+            finally:
+                self.surface.set_clip(clip)
+
+            def kept():
+                surf = self._region_surface((r.right, r.bottom) if self._id else r.size, False)
+                surf.blit(self.surface, r.topleft if self._id else (0, 0), r)
+                return self._region_canvas(surf, r)
+            store.layer(full, kept, ("region", name, r.size))
         else:
             def make():
-                size = (r.right, r.bottom) if self._id else r.size
-                spares = store.spares.get(size)
-                if spares:
-                    surf = spares.pop()
-                    surf.set_clip(None)
-                    surf.fill((0, 0, 0))
-                else:
-                    surf = pygame.Surface(size)
-                if self._id:                        # the same surface geometry: exact
-                    lay = Canvas(surf, 1.0, (0, 0), self.size, store)
-                else:
-                    lay = Canvas(surf, self.scale, (self.origin[0] - r.x, self.origin[1] - r.y),
-                                 self.size, store)
+                surf = self._region_surface((r.right, r.bottom) if self._id else r.size, True)
+                lay = self._region_canvas(surf, r)
                 surf.set_clip(pygame.Rect(0, 0, r.width, r.height) if not self._id else r)
                 draw(lay)
                 return lay
@@ -665,6 +693,25 @@ class Canvas:
             else:
                 copy(self.surface, layer.surface, r.topleft)
         store.last_region[name] = key
+
+    def _region_surface(self, size, clear: bool) -> pygame.Surface:
+        """A surface for a region's layer: a dropped version's of that size when there is
+        one (black again when ``clear``), else a new one."""
+        spares = self._store.spares.get(size)
+        if spares:
+            surf = spares.pop()
+            surf.set_clip(None)
+            if clear:
+                surf.fill((0, 0, 0))
+            return surf
+        return pygame.Surface(size)
+
+    def _region_canvas(self, surf: pygame.Surface, r: pygame.Rect) -> "Canvas":
+        """The canvas of a region's layer ``surf`` for device rect ``r``: at identity the
+        same geometry as this canvas (exact), else with the region's corner at (0, 0)."""
+        if self._id:
+            return Canvas(surf, 1.0, (0, 0), self.size, self._store)
+        return Canvas(surf, self.scale, (self.origin[0] - r.x, self.origin[1] - r.y), self.size, self._store)
 
     def sub(self, rect) -> "Canvas":
         """A canvas drawing inside design ``rect`` only, with its design (0, 0) at the

@@ -5,8 +5,9 @@
 ``data`` is whatever the game's scene returned from ``save_data()`` (positions in the
 games' notations, players, history). Written atomically after every turn or shot; a
 damaged, foreign or newer-version save is set aside as ``.bad`` and reported, never a
-crash. The disk write (with its fsync) runs on a writer thread, so a turn's end never
-waits for the disk.
+crash. The data is copied on the caller's thread (:func:`snapshot`); its JSON text, the
+disk write and its fsync are made on a writer thread, so a turn's end never waits for the
+disk nor spends its frame on serialising.
 
 A failed write never turns saving off for the session (issue 15): the last good save
 stays on disk as it was, the player is told what happened in one sentence built from the
@@ -32,6 +33,7 @@ from __future__ import annotations
 import concurrent.futures
 import functools
 import logging
+import math
 import re
 import threading
 import time
@@ -103,6 +105,39 @@ def _delivering(method):
     return wrapper
 
 
+_SCALARS = (str, int, bool, type(None))
+
+
+def snapshot(data, _depth: int = 0):
+    """A copy of JSON-like ``data`` (dicts, lists and tuples copied, scalars shared), made
+    on the caller's thread so that :meth:`SaveStore.save` can turn it into JSON on its
+    writer thread: what was saved is what ``data`` held at the call. Refuses what
+    :func:`ludotheque.storage.dumps` would refuse, at once (a turn's end never learns
+    later, on another thread, that its state cannot be saved).
+
+    :raises TypeError: a value or a key JSON cannot hold (sets, objects, bytes…).
+    :raises ValueError: NaN or an infinity, or data nested more than 200 deep (a cycle).
+    """
+    if isinstance(data, _SCALARS):
+        return data
+    if isinstance(data, float):
+        if not math.isfinite(data):
+            raise ValueError("Out of range float values are not JSON compliant")
+        return data
+    if _depth > 200:
+        raise ValueError("save data nested too deep (a circular reference?)")
+    if isinstance(data, dict):
+        out = {}
+        for k, v in data.items():
+            if not isinstance(k, _SCALARS + (float,)):
+                raise TypeError(f"keys must be str, int, float, bool or None, not {type(k).__name__}")
+            out[k] = snapshot(v, _depth + 1)
+        return out
+    if isinstance(data, (list, tuple)):
+        return [snapshot(v, _depth + 1) for v in data]
+    raise TypeError(f"Object of type {type(data).__name__} is not JSON serializable")
+
+
 def _default_writer(path: Path, text: str) -> None:
     storage.write_text(path, text)
 
@@ -130,6 +165,7 @@ class SaveStore:
         self._status = SaveStatus()
         self._seq = 0
         self._refused: set[str] = set()            # games refused because another copy holds them
+        self._made = False                         # the folder was made or found (until a write fails)
         self._writer: concurrent.futures.ThreadPoolExecutor | None = None
 
     # ------------------------------------------------------------------ paths and state
@@ -204,9 +240,10 @@ class SaveStore:
     def save(self, game_id: str, data: dict) -> bool:
         """Write ``data`` as the autosave of ``game_id``, atomically, on a writer thread.
 
-        The data is serialised at once (so later changes to it are not saved); the disk
-        write and its fsync happen off the frame loop, in call order, and only the newest
-        pending save of a game is written. :meth:`load`, :meth:`exists`, :meth:`delete`
+        The data is copied at once (:func:`snapshot`: later changes to it are not saved,
+        and data JSON cannot hold is refused here); its JSON text, the disk write and its
+        fsync happen on the writer thread, off the frame loop, in call order, and only the
+        newest pending save of a game is written. :meth:`load`, :meth:`exists`, :meth:`delete`
         and :meth:`flush` wait for pending writes. When a write fails, the newest state
         is kept in memory and tried again at the next save, at :meth:`flush` and at quit.
 
@@ -216,19 +253,21 @@ class SaveStore:
         :raises TypeError: ``data`` is not JSON-serialisable (a programming error).
         :raises ValueError: ``data`` holds NaN or an infinity (a programming error).
         """
-        record = {"schema": SCHEMA, "game": game_id, "saved_at": round(time.time(), 3), "data": data}
-        text = storage.dumps(record)
+        record = {"schema": SCHEMA, "game": game_id, "saved_at": round(time.time(), 3),
+                  "data": snapshot(data)}
         path = self.path(game_id)
         with self._lock:
             self._seq += 1
-            item = (self._seq, text)
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            with self._lock:
-                self._unsaved[game_id] = item
-            self._failed(game_id, exc)
-            return False
+            item = (self._seq, record)
+        if not self._made:                          # once, and again after a failed write
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                with self._lock:
+                    self._unsaved[game_id] = item
+                self._failed(game_id, exc)
+                return False
+            self._made = True
         if not self._hold(game_id):
             return False
         with self._lock:
@@ -249,9 +288,9 @@ class SaveStore:
             item = self._pending.pop(game_id, None)
         if item is None:
             return
-        seq, text = item
+        seq, record = item
         try:
-            self._writer_fn(path, text)
+            self._writer_fn(path, storage.dumps(record))
         except Exception as exc:  # noqa: BLE001 - a writer must never kill the save thread silently
             if not isinstance(exc, OSError):
                 log.exception("save of %s failed", game_id)
@@ -273,6 +312,7 @@ class SaveStore:
             return False
 
     def _failed(self, game_id: str, exc: OSError) -> None:
+        self._made = False                         # the next save makes the folder first
         f = storage.failure(exc)
         with self._lock:
             same = not self._status.ok and self._status.kind == f.kind

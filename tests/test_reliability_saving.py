@@ -276,3 +276,26 @@ def test_a_real_full_disk_keeps_the_last_save_and_saving_comes_back_when_space_i
     assert "Saving works again: the game is saved." in shown
     assert on_disk(small_disk / "saves", "glissando-demo") == json.loads(json.dumps(scene.save_data()))
     assert [p.name for p in (small_disk / "saves").iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_a_save_holds_the_state_of_its_turn_though_its_text_is_made_on_the_writer_thread(tmp_path):
+    """The JSON text of an autosave is made on the writer thread (issue 13 §1: off the
+    turn's end frame), from a copy taken at the call: what a later turn changes in the
+    caller's data is not in it, and data JSON cannot hold is refused at once, on the
+    caller's thread, with nothing queued."""
+    import math
+
+    w = FaultyWriter()
+    store = SaveStore(tmp_path, writer=w)
+    data = {"turns": ["a1", "b2>"], "players": [{"name": "Ann"}], "hinted": (1,)}
+    assert store.save("glissando", data)
+    data["turns"].append("c3^")                 # the next turn, before the write ran
+    data["players"][0]["name"] = "Bob"
+    store.flush()
+    assert on_disk(tmp_path) == {"turns": ["a1", "b2>"], "players": [{"name": "Ann"}], "hinted": [1]}
+    for bad, error in (({"turns": {"a1"}}, TypeError), ({"score": math.nan}, ValueError),
+                       ({"t": [math.inf]}, ValueError), ({("a", 1): 2}, TypeError)):
+        with pytest.raises(error):
+            store.save("glissando", bad)
+    store.flush()
+    assert w.writes == 1 and on_disk(tmp_path)["players"] == [{"name": "Ann"}]

@@ -209,9 +209,7 @@ class GameSession:
     def autosave(self) -> bool:
         """Write :meth:`save_data` now (the shell's ``app.autosave``; a problem is told to
         the player there). :returns: True when a save was queued."""
-        if self.save_data() is None:
-            return False
-        ok = bool(self.app.autosave(self))
+        ok = bool(self.app.autosave(self))        # False when save_data() is None
         self._owns_save = self._owns_save or ok
         return ok
 

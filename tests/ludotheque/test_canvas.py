@@ -392,3 +392,47 @@ def test_an_opaque_layer_copied_at_any_column_is_the_same_as_a_blit():
                     copy(got, image, (x, 11), area)
                     assert pygame.image.tobytes(got, "RGBA") == pygame.image.tobytes(want, "RGBA"), \
                         (x, area, clip, image.get_flags())
+
+
+@pytest.mark.parametrize("window", [(1280, 720), (1920, 1080), (2560, 1440)])
+def test_a_lasting_picture_is_drawn_once_per_version_and_shown_as_drawn(window):
+    """``lasting`` backdrops and regions (a board game's still, new each turn; a panel
+    that shows whose turn it is, issue 13 §1): the first frame of a version draws it
+    straight and keeps what it drew, so it is never drawn again while it is kept, also
+    when two versions alternate frame by frame; every frame shows what that version's
+    first frame showed, pixel for pixel, at scales 1, 1.5 and 2."""
+    screen = pygame.Surface(window)
+    canvas = Canvas.for_surface(screen)
+    drawn = []
+
+    def still(version):
+        def draw(c):
+            drawn.append(("still", version))
+            c.fill((20 + 40 * version, 30, 50), c.bounds)
+            c.circle((250, 200, 40), (333.3 + 10 * version, 250.7), 41.5)
+            c.text(f"turn {version}", (101.5, 600.25), 22, (240, 240, 240))
+        return draw
+
+    def panel(side):
+        def draw(c):
+            drawn.append(("panel", side))
+            c.fill((10, 10, 10), (40, 40, 300, 200))
+            c.panel(pygame.Rect(50, 50, 280, 180), (90, 40 + 100 * side, 60), radius=16, border=(255, 255, 255))
+            c.text("Blue" if side else "Orange", (70.5, 80.5), 30, (255, 255, 255))
+        return draw
+
+    shown = {}
+    for frame, (version, side) in enumerate([(1, 0), (2, 1), (1, 0), (2, 1), (1, 0), (3, 1), (3, 0)]):
+        screen.fill((255, 0, 255))
+        canvas.backdrop(("test.still", version), still(version), opaque=True, lasting=True)
+        canvas.region(("test.panel", side), (40, 40, 300, 200), panel(side), lasting=True)
+        picture = pygame.image.tobytes(screen, "RGB")
+        assert shown.setdefault((version, side), picture) == picture, (frame, version, side)
+    assert sorted(drawn, key=repr) == sorted([("still", 1), ("still", 2), ("still", 3),
+                                              ("panel", 0), ("panel", 1)], key=repr)
+    # what the first frame of a version showed is a straight drawing, caches bypassed
+    screen.fill((255, 0, 255))
+    with canvas.recording():
+        canvas.backdrop(("test.still", 3), still(3), opaque=True, lasting=True)
+        canvas.region(("test.panel", 0), (40, 40, 300, 200), panel(0), lasting=True)
+    assert pygame.image.tobytes(screen, "RGB") == shown[(3, 0)]
