@@ -504,6 +504,100 @@ except (ImportError, AttributeError, TypeError, AssertionError):   # another pym
         return body.is_sleeping
 
 
+# A body's position, velocity, angle and spin read (and, on an awake body, written) in
+# Chipmunk's ``struct cpBody`` itself (pymunk 7's Munk2D ``chipmunk_structs.h``: two
+# function pointers, m, m_inv, i, i_inv, cog, p, v, f, a, w — doubles at these indices).
+# A getter or setter through cffi costs ~10 times an index into the struct: it builds the
+# call, releases and retakes the GIL, and returns a fresh ``cpVect``. Chipmunk's setters
+# also wake the body (``cpBodyActivate``): writing in place is the same only on an awake
+# body (its idle time, the one other thing the setter resets, is read only while the
+# space's sleep threshold is finite, i.e. never during a step here), so the hot paths
+# write in place only on unparked pucks, which are awake. The layout is checked below
+# against the getters and setters; on any other layout ``_PublicMem`` does the same
+# through pymunk's properties.
+_M_X, _M_Y, _M_VX, _M_VY, _M_A, _M_W = 8, 9, 10, 11, 14, 15
+
+
+class _PublicMem:
+    """``_body_mem`` through pymunk's public properties (another pymunk layout)."""
+
+    __slots__ = ("body",)
+
+    def __init__(self, body: pymunk.Body) -> None:
+        self.body = body
+
+    def __getitem__(self, i: int) -> float:
+        b = self.body
+        if i == _M_X or i == _M_Y:
+            return b.position[i - _M_X]
+        if i == _M_VX or i == _M_VY:
+            return b.velocity[i - _M_VX]
+        return b.angle if i == _M_A else b.angular_velocity
+
+    def __setitem__(self, i: int, value: float) -> None:
+        b = self.body
+        if i == _M_VX:
+            b.velocity = (value, b.velocity.y)
+        elif i == _M_VY:
+            b.velocity = (b.velocity.x, value)
+        elif i == _M_W:
+            b.angular_velocity = value
+        else:
+            raise IndexError(f"body field {i} is read-only here")
+
+
+def _public_mem(body: pymunk.Body) -> Any:
+    return _PublicMem(body)
+
+
+def _public_iterations(space: pymunk.Space) -> Any:
+    """A one-int view ``[iterations]`` of a space through pymunk's property."""
+
+    class _Iter:
+        __slots__ = ()
+
+        def __getitem__(self, i: int) -> int:
+            return space.iterations
+
+        def __setitem__(self, i: int, n: int) -> None:
+            space.iterations = n
+
+    return _Iter()
+
+
+_body_mem, _iterations_mem = _public_mem, _public_iterations
+try:
+    if not _FAST_BODY:
+        raise ImportError("pymunk internals not as expected")
+    from pymunk._chipmunk import ffi as _mem_ffi
+
+    def _raw_body_mem(body: pymunk.Body) -> Any:
+        """``double *`` over ``body``'s ``struct cpBody`` (indices ``_M_*``)."""
+        return _mem_ffi.cast("double *", body._body)
+
+    def _raw_iterations(space: pymunk.Space) -> Any:
+        """``int *`` over ``space``'s ``struct cpSpace``: [0] is its solver iterations."""
+        return _mem_ffi.cast("int *", space._space)
+
+    _probe = pymunk.Body(2.0, 3.0)
+    _probe.position, _probe.velocity = (5.0, 6.0), (7.0, 8.0)
+    _probe.angle, _probe.angular_velocity = 9.0, 10.0
+    _m = _raw_body_mem(_probe)
+    assert [_m[i] for i in (_M_X, _M_Y, _M_VX, _M_VY, _M_A, _M_W)] == [5, 6, 7, 8, 9, 10]
+    _m[_M_VX], _m[_M_VY], _m[_M_W] = 1.5, 2.5, 3.5
+    assert tuple(_probe.velocity) == (1.5, 2.5) and _probe.angular_velocity == 3.5
+    _probe_space = pymunk.Space()
+    _probe_space.iterations = 7
+    _i = _raw_iterations(_probe_space)
+    assert _i[0] == 7
+    _i[0] = 3
+    assert _probe_space.iterations == 3
+    del _probe, _m, _probe_space, _i
+    _body_mem, _iterations_mem = _raw_body_mem, _raw_iterations
+except (ImportError, AttributeError, TypeError, AssertionError):   # another pymunk
+    pass
+
+
 # Puck–puck ``begin`` straight from Chipmunk (pymunk 7 internals): pymunk's own path wraps
 # every callback in an Arbiter object, a handle lookup and a dict lookup, and
 # ``Arbiter.shapes`` allocates two arrays and looks both shapes up — four fifths of the
@@ -521,7 +615,6 @@ try:
     def _raw_puck_puck_begin(arb, space, data) -> None:
         _cp_from_handle(data)._raw_puck_puck(arb)
 
-    _cp_set_iterations = _cp_lib.cpSpaceSetIterations
     _cp_uintptr = _cp_ffi.cast
 
     @_cp_ffi.callback("cpCollisionSeparateFunc")
@@ -549,36 +642,28 @@ class _Touching:
     contact (puck–puck, puck–standing puck, puck–wall) count the contacts; Chipmunk calls
     them after it finds this sub-step's contacts and before it solves them, so the
     sub-step solves with ``params.iterations`` (10) when any contact is there and with 1
-    when none is. The count depends only on the state: outcomes stay deterministic."""
+    when none is. The count depends only on the state: outcomes stay deterministic.
+    ``iters`` is a one-int view of the space's iterations (``_iterations_mem``)."""
 
-    __slots__ = ("n", "space", "hi", "lo", "__weakref__")
+    __slots__ = ("n", "iters", "hi", "lo", "__weakref__")
 
-    def __init__(self, space: Any, hi: int, lo: int) -> None:
+    def __init__(self, iters: Any, hi: int, lo: int) -> None:
         self.n = 0
-        self.space, self.hi, self.lo = space, hi, lo
+        self.iters, self.hi, self.lo = iters, hi, lo
 
     def begin(self) -> None:
         self.n += 1
         if self.n == 1:
-            _set_iterations(self.space, self.hi)
+            self.iters[0] = self.hi
 
     def end(self) -> None:
         if self.n > 0:
             self.n -= 1
             if self.n == 0:
-                _set_iterations(self.space, self.lo)
+                self.iters[0] = self.lo
 
 
 _TOUCHING: "weakref.WeakValueDictionary[int, _Touching]" = weakref.WeakValueDictionary()
-
-
-def _set_iterations(space: Any, n: int) -> None:
-    """Set the solver iterations of a ``pymunk.Space`` (or, with pymunk 7 internals, of
-    the ``cpSpace *`` it wraps)."""
-    if isinstance(space, pymunk.Space):
-        space.iterations = n
-    else:
-        _cp_set_iterations(space, n)
 
 
 _new_object = object.__new__
@@ -861,7 +946,7 @@ class _Puck:
     """Internal record of one puck (pymunk objects + bookkeeping)."""
 
     __slots__ = ("id", "body", "shape", "pivot", "state", "standing",
-                 "fall_left", "parked", "x", "y", "bid")
+                 "fall_left", "parked", "x", "y", "bid", "mem")
 
     def __init__(self, pid: int) -> None:
         self.id = pid
@@ -875,6 +960,7 @@ class _Puck:
         self.x = 0.0               # last position, kept for off-table pucks
         self.y = 0.0
         self.bid = -1              # the body's id (Body.id), read once
+        self.mem: Any = None       # the body's fields in place (_body_mem)
 
 
 class World:
@@ -921,8 +1007,9 @@ class World:
         lo = 1 if p.adaptive_iterations else p.iterations
         s.iterations = lo
         raw_space = getattr(s, "_space", None) if _raw_puck_puck_begin is not None else None
-        self._touching = _Touching(raw_space if raw_space is not None else s,
-                                   p.iterations, lo)
+        self._mem = _body_mem if PYMUNK_INTERNALS else _public_mem
+        self._touching = _Touching((_iterations_mem if PYMUNK_INTERNALS
+                                    else _public_iterations)(s), p.iterations, lo)
         if raw_space is not None:
             _TOUCHING[int(_cp_ffi.cast("uintptr_t", raw_space))] = self._touching
         s.gravity = (0.0, 0.0)
@@ -1027,6 +1114,7 @@ class World:
         shape.friction = self._pp_f
         shape.filter = _F_TABLE_PUCK if pk.state == "table" else _F_GUTTER_PUCK
         pk.body, pk.shape = body, shape
+        pk.mem = self._mem(body)
         # The friction joints are made now, parked or not: a parked puck that is hit
         # then only adds them to the space (making them mid-shot cost ~2 µs per
         # sub-step of a 16-puck break).
@@ -1067,9 +1155,9 @@ class World:
             _remove_joint(self._space, pk.pivot)
             pk.parked = True
             self._n_parked += 1
-            _set_v(pk.body, 0.0, 0.0)
-            _set_w(pk.body, 0.0)
-            if self._wall_free(pk.body):
+            m = pk.mem                 # awake (unparked until now): written in place
+            m[_M_VX] = m[_M_VY] = m[_M_W] = 0.0
+            if self._wall_free(pk):
                 _sleep(self._space, pk.body)
 
     def _unpark(self, pk: _Puck) -> None:
@@ -1082,16 +1170,16 @@ class World:
         self._attach_joints(pk)
         if pk.fall_left > 0.0:
             return
-        b = pk.body
-        vx, vy = _get_v(b)
-        sp = math.hypot(vx, vy)
+        m = pk.mem                     # awake: adding the joint woke it
+        vx, vy = m[_M_VX], m[_M_VY]
+        sp = _hypot(vx, vy)
         if sp <= self._dv_step:
-            _set_v(b, 0.0, 0.0)
+            m[_M_VX] = m[_M_VY] = 0.0
         else:
             k = 1.0 - self._dv_step / sp
-            _set_v(b, vx * k, vy * k)
-        w = _get_w(b)
-        _set_w(b, 0.0 if abs(w) <= self._dw_step else w - math.copysign(self._dw_step, w))
+            m[_M_VX], m[_M_VY] = vx * k, vy * k
+        w = m[_M_W]
+        m[_M_W] = 0.0 if abs(w) <= self._dw_step else w - math.copysign(self._dw_step, w)
 
     def _unpark_touching(self, pk: _Puck) -> None:
         """Keep the invariant "a parked puck touches no other puck": unpark ``pk`` and
@@ -1102,15 +1190,16 @@ class World:
         if touching:
             for q in sorted([pk, *touching], key=lambda q: q.id):
                 self._unpark(q)
-        elif pk.parked and self._wall_free(pk.body):
+        elif pk.parked and self._wall_free(pk):
             _sleep(self._space, pk.body)
 
-    def _wall_free(self, body: pymunk.Body) -> bool:
-        """True when a puck centred where ``body`` is cannot touch a rail, an end board
+    def _wall_free(self, pk: _Puck) -> bool:
+        """True when puck ``pk`` (in the space) cannot touch a rail, an end board
         or a gutter wall (its centre is more than ``_WALL_CLEAR`` from each; a standing
         puck's footprint reaches 39.7 mm). Only such pucks sleep: a sleeping body's
         resting contacts are not solved, so one at rest against a wall stays awake."""
-        x, y = _get_xy(body)
+        m = pk.mem
+        x, y = m[_M_X], m[_M_Y]
         c = _WALL_CLEAR
         if not c < y < self._width - c:
             return False
@@ -1162,9 +1251,8 @@ class World:
             _cp_activate(b)
             self._pending.append(("unpark", pb.id))
         n = arb.n
-        va = _cp_get_v(a)
-        vb = _cp_get_v(b)
-        vrn = (vb.x - va.x) * n.x + (vb.y - va.y) * n.y
+        ma, mb = pa.mem, pb.mem
+        vrn = (mb[_M_VX] - ma[_M_VX]) * n.x + (mb[_M_VY] - ma[_M_VY]) * n.y
         arb.e = self._contact_restitution(vrn)
         if -vrn >= _EVENT_MIN_SPEED:
             ids = (pa.id, pb.id) if pa.id < pb.id else (pb.id, pa.id)
@@ -1437,7 +1525,7 @@ class World:
         self._falling.pop(pk.id, None)
         self._by_body_id.pop(pk.body.id, None)
         self._puck_of_cp.pop(pk.body._body, None)
-        pk.body = pk.shape = pk.pivot = None
+        pk.body = pk.shape = pk.pivot = pk.mem = None
         pk.parked = False
 
     def _check_drops(self) -> None:
@@ -1446,11 +1534,10 @@ class World:
         moving ones are read, through Chipmunk's getter (a quarter of the cost of
         ``Body.position``: this runs every sub-step a puck is near a gutter)."""
         gl, gr = self._edges
-        pos = _body_x
         for pid, pk in list(self._near_edge.items()):
             if pk.parked:
                 continue
-            x = pos(pk.body)
+            x = pk.mem[_M_X]
             if x < gl or x > gr:
                 side = "left" if x < gl else "right"
                 del self._near_edge[pid]
@@ -1533,22 +1620,22 @@ class World:
         live = [pk for pk in self._pucks.values() if not pk.parked and pk.body is not None]
         moving = False
         cap2, rest2 = self._cap2, self._rest_v2
-        vw = []
         for pk in live:
-            ptr = pk.body._body
-            v = _cp_get_v(ptr)
-            sp2 = v.x * v.x + v.y * v.y
+            m = pk.mem
+            vx, vy = m[_M_VX], m[_M_VY]
+            sp2 = vx * vx + vy * vy
             if not sp2 <= cap2:
                 return False                   # clamp (or NaN): the full pass
             if sp2 >= rest2:
                 moving = True
-            vw.append((ptr, _cp_get_w(ptr)))
         if not moving:
             return False
         dw = self._dw_scan
-        for ptr, w in vw:
+        for pk in live:                        # unparked, so awake: written in place
+            m = pk.mem
+            w = m[_M_W]
             if w != 0.0:
-                _cp_set_w(ptr, 0.0 if -dw <= w <= dw else (w - dw if w > 0.0 else w + dw))
+                m[_M_W] = 0.0 if -dw <= w <= dw else (w - dw if w > 0.0 else w + dw)
         return True
 
     def _spin_friction(self, scan: "_BodyScan", floats: list[float],
@@ -1569,11 +1656,12 @@ class World:
                     floats[3 * i + 2] = spins[i]
         if self._n_parked:
             # A batch write would wake every sleeping puck (cpBodySetVelocity activates
-            # its body): write the spinning ones one by one (sleeping pucks have ω = 0).
+            # its body): write the spinning ones one by one, in place (sleeping pucks
+            # have ω = 0; a spinning one is awake).
             by_id = self._by_body_id
             for i, bid in enumerate(scan.ids()):
                 if spins[i] != 0.0:
-                    _set_w(by_id[bid].body, floats[3 * i + 2])
+                    by_id[bid].mem[_M_W] = floats[3 * i + 2]
             return
         scan.put(floats)
         scan.write(self._space)
@@ -1628,8 +1716,8 @@ class World:
                         near.add(pid)
                         near.add(pid2)
         for pid, pk in moving:
-            _set_v(pk.body, 0.0, 0.0)
-            _set_w(pk.body, 0.0)
+            m = pk.mem                           # unparked, so awake
+            m[_M_VX] = m[_M_VY] = m[_M_W] = 0.0
             if park and ((near is not None and pid not in near)
                          or not self._touches_other_puck(pk)):
                 self._park(pk)
