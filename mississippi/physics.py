@@ -615,15 +615,18 @@ try:
     def _raw_puck_puck_begin(arb, space, data) -> None:
         _cp_from_handle(data)._raw_puck_puck(arb)
 
-    _cp_uintptr = _cp_ffi.cast
 
     @_cp_ffi.callback("cpCollisionSeparateFunc")
     def _raw_puck_puck_separate(arb, space, data) -> None:
-        # Looked up by the space's address (not through ``data``): separate also runs
-        # while a discarded space is freed, when its world may be gone.
-        touch = _TOUCHING.get(int(_cp_uintptr("uintptr_t", space)))
-        if touch is not None:
-            touch.end()
+        # _Touching.end, looked up by the space's address (not through ``data``):
+        # separate also runs while a discarded space is freed, when its world may be gone.
+        ref = _TOUCHING.get(space)
+        if ref is not None:
+            t = ref()
+            if t is not None and t.n > 0:
+                t.n -= 1
+                if t.n == 0:
+                    t.iters[0] = t.lo
 
     _probe_h = pymunk.Space().on_collision  # noqa: B018  (the API must exist)
     del _probe_h
@@ -663,7 +666,20 @@ class _Touching:
                 self.iters[0] = self.lo
 
 
-_TOUCHING: "weakref.WeakValueDictionary[int, _Touching]" = weakref.WeakValueDictionary()
+# a space's address (``void *``) -> weak reference to its _Touching (for the raw
+# ``separate``, which must not keep a world alive nor outlive it)
+_TOUCHING: dict[Any, "weakref.ref[_Touching]"] = {}
+
+
+def _register_touching(raw_space: Any, touching: _Touching) -> None:
+    """File ``touching`` under the address of ``raw_space`` (``cpSpace *``) until it dies."""
+    key = _cp_ffi.cast("void *", raw_space)
+
+    def forget(ref: "weakref.ref[_Touching]", key: Any = key) -> None:
+        if _TOUCHING.get(key) is ref:
+            del _TOUCHING[key]
+
+    _TOUCHING[key] = weakref.ref(touching, forget)
 
 
 _new_object = object.__new__
@@ -1011,7 +1027,7 @@ class World:
         self._touching = _Touching((_iterations_mem if PYMUNK_INTERNALS
                                     else _public_iterations)(s), p.iterations, lo)
         if raw_space is not None:
-            _TOUCHING[int(_cp_ffi.cast("uintptr_t", raw_space))] = self._touching
+            _register_touching(raw_space, self._touching)
         s.gravity = (0.0, 0.0)
         self._space = s
         self._n_parked = 0             # pucks with a body whose friction joint is out
@@ -1239,7 +1255,10 @@ class World:
 
     def _raw_puck_puck(self, arb: Any) -> None:
         """:meth:`_on_puck_puck` on Chipmunk's own arbiter (``cpArbiter *``)."""
-        self._touching.begin()
+        t = self._touching                   # _Touching.begin, written out
+        t.n += 1
+        if t.n == 1:
+            t.iters[0] = t.hi
         # the arbiter's own fields (pymunk declares the struct): the bodies and the normal
         # from a to b unswapped — (vb − va)·n is the same number in either order
         a, b = arb.body_a, arb.body_b
