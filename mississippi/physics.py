@@ -1049,6 +1049,10 @@ class World:
         m, r = t.puck_mass, t.puck_radius
         self._moment_disc = pymunk.moment_for_circle(m, 0.0, r)
         self._moment_box = pymunk.moment_for_box(m, (t.puck_diameter, t.puck_thickness))
+        # What pymunk's Space.step asserts of every body added since the last step (see
+        # _add_body), checked once here for all pucks.
+        if not all(0.0 < v < _INF for v in (m, self._moment_disc, self._moment_box)):
+            raise ValueError("M-T7: a puck's mass and moments must be positive and finite")
         self._f_slide = p.mu * m * p.g                         # g·mm/s²
         self._f_spin = (2.0 / 3.0) * p.mu * m * p.g * r        # g·mm²/s²
         self._dv_step = p.mu * p.g * p.dt                      # mm/s per sub-step
@@ -1144,6 +1148,10 @@ class World:
         pk.pivot.error_bias = 0.0
         self._set_friction(pk)
         self._space.add(body, shape)
+        # pymunk's next Space.step would assert 0 < mass < inf and moment > 0 of the new
+        # body through four properties (a sixth of a lone break's cost in the first
+        # sub-step after a shot): _build_space checked them for every puck.
+        getattr(self._space, "_bodies_to_check", set()).discard(body)
         self._shape_puck[shape] = pk
         pk.bid = body.id
         self._by_body_id[pk.bid] = pk
