@@ -1111,6 +1111,8 @@ class World:
                        separate=self._on_solid_separate)
         s.on_collision(_CT_PUCK, _CT_SENSOR, begin=self._on_sensor_begin,
                        separate=self._on_sensor_separate)
+        # bodies the batch read sees besides the pucks' (the static body of the boxes)
+        self._n_other_bodies = len(self._bodies.read(s)) // 3
 
     def _add_body(self, pk: _Puck, x: float, y: float, vx: float, vy: float,
                   angle: float, spin: float) -> None:
@@ -1595,11 +1597,15 @@ class World:
 
         :raises FloatingPointError: if a velocity became NaN (never seen; a safeguard).
         """
-        if housekeep and self._shot_steps % (_FULL_EVERY * _CHECK_EVERY) and self._few_moving():
-            return False
+        spun = False
+        if housekeep and len(self._by_body_id) - self._n_parked <= _FEW:
+            decided = self._check_few()
+            if decided is not None:
+                return decided
+            spun = True                        # _check_few applied the spin friction
         scan = self._bodies
         floats = scan.read(self._space)        # vx, vy, ω per body
-        if housekeep:
+        if housekeep and not spun:
             spins = floats[2::3]
             if any(spins):                     # some puck spins (0.0 is false)
                 self._spin_friction(scan, floats, spins)
@@ -1634,36 +1640,68 @@ class World:
                     self._park(pk)
         return rest
 
-    def _few_moving(self) -> bool:
-        """The rest check's fast path when at most ``_FEW`` pucks are unparked (a lone
-        shot, the start of a break): parked pucks are still (v = ω = 0 exactly; anything
-        that moves one unparks it before the check), so reading the unparked ones decides
-        that something moves (some speed ≥ rest_speed, none above the cap) — then their
-        spin friction is applied as :meth:`_spin_friction` does and True returned. False
-        leaves the check to the batch read."""
-        if (not _FAST_BODY or len(self._by_body_id) - self._n_parked > _FEW
-                or self._falling or self._pending):
-            return False
-        live = [pk for pk in self._pucks.values() if not pk.parked and pk.body is not None]
-        moving = False
-        cap2, rest2 = self._cap2, self._rest_v2
-        for pk in live:
-            m = pk.mem
-            vx, vy = m[_M_VX], m[_M_VY]
+    def _check_few(self) -> bool | None:
+        """The rest check (M-P7) when at most ``_FEW`` pucks are unparked (a lone shot,
+        the start and the end of a break), from those pucks alone; None when the batch
+        pass of :meth:`_scan` must decide. Parked pucks are still (v = ω = 0 exactly:
+        anything that moves one unparks it before the check), so they change nothing
+        here but the order in which the batch pass parks pucks.
+
+        It first applies this check's spin friction to every unparked puck not in free
+        fall, as :meth:`_spin_friction` does (the batch pass then does not). Between two
+        full passes it returns False when the batch pass would: some speed ≥ rest_speed
+        and none above the cap (no puck falling); else ``t = |(vx, vy, ω) of every
+        body|`` against the batch pass's thresholds with a margin of 1e-9 (``math.hypot``
+        is within an ulp in any order of its arguments, and parked bodies add only
+        zeros). In a full pass it decides unless a puck is above the cap (the clamp) or
+        two pucks could be parked (the batch pass parks them in the space's body order,
+        which decides how Chipmunk files them): it parks the one still puck that touches
+        no other, and returns whether everything is at rest.
+        """
+        dw = self._dw_scan
+        cap2, rest2, wmax = self._cap2, self._rest_v2, self._rest_w
+        moving = over = False
+        slow = True
+        still = None
+        n_still = 0
+        vals: list[float] = []
+        for pk in self._pucks.values():
+            if pk.parked or pk.body is None:
+                continue
+            m = pk.mem                         # unparked, so awake: written in place
+            vx, vy, w = m[_M_VX], m[_M_VY], m[_M_W]
+            if w != 0.0 and pk.fall_left == 0.0:
+                w = 0.0 if -dw <= w <= dw else (w - dw if w > 0.0 else w + dw)
+                m[_M_W] = w
             sp2 = vx * vx + vy * vy
             if not sp2 <= cap2:
-                return False                   # clamp (or NaN): the full pass
-            if sp2 >= rest2:
+                over = True                    # above the cap (or NaN): the batch pass
+            elif sp2 >= rest2:
                 moving = True
-        if not moving:
-            return False
-        dw = self._dw_scan
-        for pk in live:                        # unparked, so awake: written in place
-            m = pk.mem
-            w = m[_M_W]
-            if w != 0.0:
-                m[_M_W] = 0.0 if -dw <= w <= dw else (w - dw if w > 0.0 else w + dw)
-        return True
+            if not (sp2 < rest2 and -wmax < w < wmax):
+                slow = False
+            elif sp2 < _STILL2 and -_STILL < w < _STILL and pk.fall_left == 0.0:
+                still = pk
+                n_still += 1
+            vals += (vx, vy, w)
+        if over:
+            return None
+        waiting = self._falling or self._pending
+        if self._shot_steps % (_FULL_EVERY * _CHECK_EVERY):
+            if moving and not waiting:
+                return False
+            t = _hypot(*vals)
+            n = 3 * (len(self._by_body_id) + self._n_other_bodies)   # the batch pass's
+            if (t * t >= self._rest_t2 * n * (1.0 + 1e-9)
+                    and t <= self.params.launch_cap * (1.0 - 1e-9)):
+                return False
+            return None
+        if self.params.park and still is not None:
+            if n_still > 1:
+                return None
+            if not self._touches_other_puck(still):
+                self._park(still)
+        return slow and not waiting
 
     def _spin_friction(self, scan: "_BodyScan", floats: list[float],
                        spins: list[float]) -> None:
