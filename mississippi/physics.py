@@ -1467,16 +1467,15 @@ class World:
             j = 0
             set_attr(space, "_locked", True)
             try:
-                while j < k:
+                for j in range(1, k + 1):      # k ≥ 1
                     cp_step(handle, h)
-                    j += 1
                     self._time += h
-                    if removed:
-                        removed.clear()
                     if pending or near or falling or add_later or remove_later or post_step:
                         break
             finally:
                 set_attr(space, "_locked", False)
+            if removed:                        # shapes removed before these sub-steps,
+                removed.clear()                # kept alive through the first (pymunk)
             n += j
             self._steps += j
             self._shot_steps += j
