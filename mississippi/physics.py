@@ -1470,7 +1470,10 @@ class World:
                 for j in range(1, k + 1):      # k ≥ 1
                     cp_step(handle, h)
                     self._time += h
-                    if pending or near or falling or add_later or remove_later or post_step:
+                    # (pymunk defers a Space.add/remove made in a callback; no callback of
+                    # this World makes one — they queue their work in _pending — so
+                    # pymunk's lists are looked at once the batch is over)
+                    if pending or near or falling:
                         break
             finally:
                 set_attr(space, "_locked", False)
