@@ -608,12 +608,15 @@ except (ImportError, AttributeError, TypeError, AssertionError):   # another pym
 try:
     from pymunk._chipmunk import ffi as _cp_ffi
 
-    _cp_arb_bodies = _cp_lib.cpArbiterGetBodies
     _cp_from_handle = _cp_ffi.from_handle
 
     @_cp_ffi.callback("cpCollisionBeginFunc")
     def _raw_puck_puck_begin(arb, space, data) -> None:
         _cp_from_handle(data)._raw_puck_puck(arb)
+
+    @_cp_ffi.callback("cpCollisionBeginFunc")
+    def _raw_puck_wall_begin(arb, space, data) -> None:
+        _cp_from_handle(data)._raw_puck_wall(arb)
 
 
     @_cp_ffi.callback("cpCollisionSeparateFunc")
@@ -1062,6 +1065,7 @@ class World:
         self._edges = (t.gutter_edge("left"), t.gutter_edge("right"))
         self._width, self._length = t.width, t.length
         self._wall_names: dict[pymunk.Shape, str] = {}
+        self._wall_of_cp: dict[Any, str] = {}          # cpShape * -> name (raw callbacks)
         self._shape_puck: dict[pymunk.Shape, _Puck] = {}
         self._near_edge: dict[int, _Puck] = {}
         self._falling: dict[int, _Puck] = {}
@@ -1091,6 +1095,8 @@ class World:
             poly.friction = self._wall_f
             s.add(poly)
             self._wall_names[poly] = name
+            if raw_space is not None:          # for _raw_puck_wall (a plain pointer)
+                self._wall_of_cp[_cp_ffi.cast("cpShape *", poly._shape)] = name
 
         box(-T, -T, L + T, 0.0, "near_rail", _F_WALL, _CT_WALL)
         box(-T, W, L + T, W + T, "far_rail", _F_WALL, _CT_WALL)
@@ -1104,11 +1110,11 @@ class World:
         if not self._install_raw_begin(s):
             s.on_collision(_CT_PUCK, _CT_PUCK, begin=self._on_puck_puck,
                            separate=self._on_solid_separate)
+            s.on_collision(_CT_PUCK, _CT_WALL, begin=self._on_wall,
+                           separate=self._on_solid_separate)
         s.on_collision(_CT_PUCK, _CT_STANDING, begin=self._on_puck_puck,
                        post_solve=self._on_standing_hit, separate=self._on_solid_separate)
         s.on_collision(_CT_STANDING, _CT_STANDING, begin=self._on_wake)
-        s.on_collision(_CT_PUCK, _CT_WALL, begin=self._on_wall,
-                       separate=self._on_solid_separate)
         s.on_collision(_CT_PUCK, _CT_SENSOR, begin=self._on_sensor_begin,
                        separate=self._on_sensor_separate)
         # bodies the batch read sees besides the pucks' (the static body of the boxes)
@@ -1245,20 +1251,21 @@ class World:
         return self._time - self._shot_t0
 
     def _install_raw_begin(self, s: pymunk.Space) -> bool:
-        """Make :func:`_raw_puck_puck_begin` the ``begin`` of puck–puck contacts (see
-        there; the rare puck–standing puck contacts keep pymunk's handler); False when
-        this pymunk has not the expected layout."""
+        """Make :func:`_raw_puck_puck_begin` and :func:`_raw_puck_wall_begin` the
+        ``begin`` of puck–puck and puck–wall contacts (see there; the rare contacts of
+        standing pucks keep pymunk's handlers); False when this pymunk has not the
+        expected layout (then :meth:`_on_puck_puck` and :meth:`_on_wall` are installed)."""
         if _raw_puck_puck_begin is None:
             return False
         try:
-            s.on_collision(_CT_PUCK, _CT_PUCK)
-            handler = s._handlers[(_CT_PUCK, _CT_PUCK)]._handler
             self._self_handle = _cp_ffi.new_handle(self)
-            self._arb_a = _cp_ffi.new("cpBody *[1]")
-            self._arb_b = _cp_ffi.new("cpBody *[1]")
-            handler.userData = self._self_handle
-            handler.beginFunc = _raw_puck_puck_begin
-            handler.separateFunc = _raw_puck_puck_separate
+            for other, begin in ((_CT_PUCK, _raw_puck_puck_begin),
+                                 (_CT_WALL, _raw_puck_wall_begin)):
+                s.on_collision(_CT_PUCK, other)
+                handler = s._handlers[(_CT_PUCK, other)]._handler
+                handler.userData = self._self_handle
+                handler.beginFunc = begin
+                handler.separateFunc = _raw_puck_puck_separate
         except (AttributeError, KeyError, TypeError):
             return False
         return True
@@ -1287,6 +1294,37 @@ class World:
             ids = (pa.id, pb.id) if pa.id < pb.id else (pb.id, pa.id)
             self._events.append((self._time - self._shot_t0 + self._h, "contact", ids,
                                  None, -vrn))
+
+    def _raw_puck_wall(self, arb: Any) -> None:
+        """:meth:`_on_wall` on Chipmunk's own arbiter (``cpArbiter *``): its shapes,
+        bodies and normal unswapped (the normal from ``a`` to ``b``; ``sign`` turns it
+        from the puck to the wall, as the swapped normal of pymunk's handler is — the
+        same number, an exact negation). Events are recorded as tuples, made into
+        :class:`ShotEvent` by :meth:`_events_from`."""
+        t = self._touching                   # _Touching.begin, written out
+        t.n += 1
+        if t.n == 1:
+            t.iters[0] = t.hi
+        pk = self._puck_of_cp.get(arb.body_a)
+        if pk is not None:
+            wall, sign = self._wall_of_cp[arb.b], 1.0
+        else:
+            pk, wall, sign = self._puck_of_cp[arb.body_b], self._wall_of_cp[arb.a], -1.0
+        m = pk.mem
+        vx, vy = m[_M_VX], m[_M_VY]
+        if (wall == "left_board" or wall == "right_board") and abs(vx) > self.params.v_off:
+            # M-P4: too fast, it flies over the end board (speed as pymunk's Vec2d.length)
+            arb.processCollision = False
+            self._events.append((self._time - self._shot_t0 + self._h, "off_table",
+                                 (pk.id,), "left" if wall == "left_board" else "right",
+                                 math.sqrt(vx ** 2 + vy ** 2)))
+            self._pending.append(("off", pk.id))
+            return
+        n = arb.n
+        vn = sign * (vx * n.x + vy * n.y)    # approach speed toward the wall
+        if vn >= _EVENT_MIN_SPEED:
+            self._events.append((self._time - self._shot_t0 + self._h, "rail", (pk.id,),
+                                 wall, vn))
 
     def _contact_restitution(self, vrn: float) -> float:
         """M-P2: the restitution of a puck–puck contact whose normal relative velocity is
