@@ -1888,6 +1888,7 @@ class World:
         ids, f = self._bodies.read_all(self._space)
         at = {bid: 6 * i for i, bid in enumerate(ids)}
         out = {}
+        new, setattr_, cls = _new_object, _object_setattr, PuckState   # _frozen, inline
         for pid, pk in self._pucks.items():
             b = pk.body
             if b is None:
@@ -1898,10 +1899,12 @@ class World:
             state = pk.state
             if state == "table" and gl <= x <= gr and (x - r < gl or x + r > gr):
                 state = "overhang"
-            out[pid] = _frozen(PuckState, {
+            obj = new(cls)
+            setattr_(obj, "__dict__", {
                 "id": pk.id, "state": state, "x": x, "y": f[j + 1], "vx": f[j + 3],
                 "vy": f[j + 4], "angle": f[j + 2], "spin": f[j + 5],
                 "standing": pk.standing})
+            out[pid] = obj
         return out
 
     def puck(self, puck_id: int) -> PuckState:
@@ -1958,11 +1961,14 @@ class World:
         """The events after the first ``index`` as :class:`ShotEvent` (the contact
         callback records plain tuples; they are made into events here, once)."""
         ev = self._events
+        new, setattr_, cls = _new_object, _object_setattr, ShotEvent   # _frozen, inline
         for i in range(index, len(ev)):
             e = ev[i]
             if type(e) is tuple:
-                ev[i] = _frozen(ShotEvent, {"t": e[0], "kind": e[1], "pucks": e[2],
-                                            "where": e[3], "speed": e[4]})
+                obj = new(cls)
+                setattr_(obj, "__dict__", {"t": e[0], "kind": e[1], "pucks": e[2],
+                                           "where": e[3], "speed": e[4]})
+                ev[i] = obj
         return tuple(ev[index:])
 
     @property
