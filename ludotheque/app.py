@@ -44,7 +44,7 @@ from pathlib import Path
 import pygame
 
 from . import i18n, theme, workers
-from .audio import Audio
+from .audio import Audio, init_pygame
 from .canvas import Canvas
 from .game import demo_save_id
 from .saves import SaveStore
@@ -224,7 +224,7 @@ class App:
         self.saves = saves if saves is not None else SaveStore()
         self.rng_seed = seed
         i18n.set_language(self.settings.language)
-        pygame.init()
+        init_pygame()                     # the sound probe's ALSA lines kept off the terminal
         self.window = window
         self._sdl_window = None
         self._asked_size = tuple(size) if size else None   # --size: this session only

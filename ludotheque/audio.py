@@ -10,6 +10,8 @@ says so once in the log.
 from __future__ import annotations
 
 import logging
+import os
+import sys
 
 import numpy as np
 
@@ -105,6 +107,79 @@ def synthesise(name: str, seed: int = 0) -> np.ndarray:
     return (0.8 * x / peak).astype(np.float32)
 
 
+class quiet_native_stderr:
+    """A context in which what native libraries write on file descriptor 2 goes to
+    ``os.devnull``, restored on leaving (standard library only: ``os.dup``/``os.dup2``).
+
+    For the sound device's probe only: with no sound card, alsa-lib and the PulseAudio
+    client print about sixteen lines ("ALSA lib confmisc.c:855:(parse_card) cannot find
+    card '0'", "error: XDG_RUNTIME_DIR is invalid…") straight to fd 2 while SDL looks
+    for a device, although SDL then reports the failure as an error of its own
+    (``pygame.error``), which :class:`Audio` logs. Nothing else should run inside: what
+    Python writes to ``sys.stderr`` there is lost too (it is flushed before and after).
+    Where fd 2 cannot be duplicated (no stderr at all, a windowed bundle), nothing is
+    redirected.
+    """
+
+    def __enter__(self):
+        self._saved = None
+        try:
+            sys.stderr.flush()
+        except (AttributeError, OSError, ValueError):
+            pass
+        try:
+            saved = os.dup(2)
+        except OSError:
+            return self
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+        except OSError:
+            os.close(saved)
+            return self
+        try:
+            os.dup2(null, 2)
+        except OSError:
+            os.close(saved)
+            return self
+        finally:
+            os.close(null)
+        self._saved = saved
+        return self
+
+    def __exit__(self, *exc):
+        if self._saved is not None:
+            try:
+                sys.stderr.flush()
+            except (AttributeError, OSError, ValueError):
+                pass
+            os.dup2(self._saved, 2)
+            os.close(self._saved)
+            self._saved = None
+        return False
+
+
+def init_pygame() -> tuple[int, int]:
+    """``pygame.init()`` with the sound device's probe kept off the terminal: the display
+    and the fonts are started first with fd 2 as it is (their errors stay visible), then
+    ``pygame.init()`` starts the rest — the mixer among them, which probes the sound
+    device — inside :class:`quiet_native_stderr`. :returns: pygame.init()'s (passed,
+    failed) counts; a failed module is logged (a missing device is also said by
+    :class:`Audio`)."""
+    import pygame
+
+    for module in (pygame.display, pygame.font):
+        try:
+            module.init()
+        except pygame.error as exc:       # as pygame.init() would: said when the window opens
+            log.info("pygame.%s did not start: %s", module.__name__.rsplit(".", 1)[-1], exc)
+    with quiet_native_stderr():
+        counts = pygame.init()
+    if counts[1]:
+        log.info("pygame.init: %d module(s) did not start (the mixer among them when there is no "
+                 "sound device)", counts[1])
+    return counts
+
+
 NAMES = ("click", "knock", "clack", "slide", "dice", "drop", "score", "error", "win")
 
 
@@ -126,7 +201,8 @@ class Audio:
         try:
             import pygame
 
-            pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
+            with quiet_native_stderr():       # alsa-lib's lines with no device (SDL raises its own error)
+                pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
             freq, _fmt, channels = pygame.mixer.get_init()
             self.available = True
         except Exception as exc:  # no device, unknown driver, no mixer module

@@ -149,7 +149,7 @@ def desktop_entry(argv: list[str]) -> str:
         "GenericName=Table games",
         "GenericName[fr]=Jeux de table",
         "Comment=Mississippi, Glissando and Magico: three table games from Québec",
-        "Comment[fr]=Mississippi, Glissando et Magico : trois jeux de table du Québec",
+        "Comment[fr]=Mississippi, Glissando et Magico\u202f: trois jeux de table du Québec",   # U+202F before the colon
         "TryExec=" + argv[0].replace("\\", "\\\\"),   # a path, not an Exec value: no quotes
         f"Exec={exec_value(argv)}",
         f"Icon={APP_ID}",

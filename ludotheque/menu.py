@@ -464,37 +464,59 @@ def no_sound_device() -> str:
     return _("No sound device: the games play silently")
 
 
+def defaults_note() -> str:
+    """The Settings screen's line under "Defaults for a new game": how the defaults and a
+    setup screen's choices go together (trial4: which one wins?)."""
+    return _("A game's setup screen opens with these; what you choose there becomes the new default.")
+
+
 class SettingsScene(Scene):
-    """Language, volume, sound, full screen, player names, default AI level and hints;
-    every change is remembered at once. (Magico's assisted calculation is an option of
-    the Magico game, chosen on its setup screen — issue 14 §1.)"""
+    """Language, volume, sound, full screen, and the defaults a new game's setup screen
+    opens with (player names, computer level); every change is remembered at once.
+
+    The defaults are only that: what a setup screen chooses is used for that game, and
+    :meth:`SetupScene.begin` remembers it as the new default, so the two screens never
+    disagree about which wins (trial4: the player could not tell). Without a sound
+    device the Volume and Sound rows are disabled and say why. (Magico's assisted
+    calculation is an option of the Magico game, chosen on its setup screen — issue 14 §1.)"""
 
     overlay = False
     opaque = True
     animating = False                 # still until an event
+
+    ROW = 60
+    """Design units from one row to the next."""
+    DEFAULTS_Y = 340
+    """Where the "Defaults for a new game" heading is drawn (design units)."""
 
     def __init__(self, app):
         super().__init__(app)
         s = app.settings
         self.focus = FocusGroup()
         x, w, y = 290, 700, 106
+        self.x, self.w = x, w
         langs = ("fr", "en")
         self.focus.add(Cycler((x, y, w, 50), lambda: _("Language"), langs, langs.index(i18n.language()),
                               app.set_language, label_of=lambda v: {"fr": "Français", "en": "English"}[v]))
-        self.focus.add(Slider((x, y + 60, w, 50), lambda: _("Volume"), lambda: app.audio.volume,
-                              lambda v: app.set_volume(v, save=False), commit=lambda: app.settings.save()))
+        self.volume = self.focus.add(Slider((x, y + 60, w, 50), lambda: _("Volume"), lambda: app.audio.volume,
+                                            lambda v: app.set_volume(v, save=False),
+                                            commit=lambda: app.settings.save(),
+                                            reason=lambda: _("No sound device")))
         sound = self.focus.add(Toggle((x, y + 120, w, 50), lambda: _("Sound"), lambda: not app.audio.muted,
                                       lambda v: app.toggle_mute(), reason=no_sound_device))
-        sound.enabled = app.audio.has_device      # no device: the row disabled, with why (not "On")
+        # no device: both rows disabled, with why (not "On", not a slider that does nothing)
+        sound.enabled = self.volume.enabled = app.audio.has_device
         self.focus.add(Toggle((x, y + 180, w, 50), lambda: _("Full screen (F11)"), lambda: s.fullscreen,
                               lambda v: app._toggle_fullscreen()))
-        self.names = [TextEntry((x, y + 240 + 60 * i, w, 50), max_len=20, text=s.player_names[i],
-                                label=(lambda i=i: _("Player {n} name:").format(n=i + 1)),
+        top = self.DEFAULTS_Y + 88                 # under the heading and its note (two lines)
+        self.names = [TextEntry((x, top + self.ROW * i, w, 50), max_len=20, text=s.player_names[i],
+                                label=(lambda i=i: _("Default name, player {n}:").format(n=i + 1)),
+                                placeholder=lambda: _("name (optional)"),
                                 on_submit=lambda t: self._save_names()) for i in range(2)]
         for e in self.names:
             self.focus.add(e)
         levels = ALL_LEVELS
-        self.focus.add(Cycler((x, y + 360, w, 50), lambda: _("Computer level"), levels,
+        self.focus.add(Cycler((x, top + 2 * self.ROW, w, 50), lambda: _("Default computer level"), levels,
                               levels.index(s.ai_level) if s.ai_level in levels else 1,
                               self._set_level, label_of=level_name))
         self.focus.add(Button((theme.W // 2 - 110, theme.H - 62, 220, 50), lambda: _("Back"), self.close))
@@ -514,7 +536,7 @@ class SettingsScene(Scene):
             try:
                 names.append(textsafe.clean_name(e.text, allow_empty=True))
             except textsafe.TextRefused as exc:
-                self.app.toast(_("Player {n} name:").format(n=i + 1) + " " + str(exc), 5)
+                self.app.toast(_("Default name, player {n}:").format(n=i + 1) + " " + str(exc), 5)
                 names.append(self.app.settings.player_names[i] if i < len(self.app.settings.player_names) else "")
         self._set("player_names", names)
 
@@ -535,6 +557,10 @@ class SettingsScene(Scene):
         canvas = as_canvas(canvas)
         canvas.fill(theme.BG)
         canvas.text(_("Settings"), (theme.W // 2, 36), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
+        canvas.text(_("Defaults for a new game"), (self.x + 4, self.DEFAULTS_Y), theme.BODY, theme.ACCENT,
+                    anchor="topleft", bold=True)
+        canvas.paragraph(defaults_note(), pygame.Rect(self.x + 4, self.DEFAULTS_Y + 32, self.w - 8, 52),
+                         theme.SMALL, theme.MUTED, 2)       # two lines at most (French)
         self.focus.draw(canvas)
 
 

@@ -67,8 +67,8 @@ def system_language() -> str:
 def _label(key: str) -> str:
     """A setting's name as the settings screen shows it (current language)."""
     return {"language": _("Language"), "volume": _("Volume"), "muted": _("Sound"),
-            "fullscreen": _("Full screen (F11)"), "player_names": _("Player names"),
-            "ai_level": _("Computer level"), "hints": _("Beginner hints"),
+            "fullscreen": _("Full screen (F11)"), "player_names": _("Default player names"),
+            "ai_level": _("Default computer level"), "hints": _("Beginner hints"),
             "assisted_calc": _("Assisted calculation (Magico)")}.get(key, key)
 
 

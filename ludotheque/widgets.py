@@ -16,9 +16,11 @@ from typing import Callable
 
 import pygame
 
-from . import textsafe, theme
+from . import i18n, textsafe, theme
 from .canvas import as_canvas
 from .scene import Scene
+
+_ = i18n.domain("ludotheque")
 
 CURSOR_BLINK_S = 0.5
 """Half-period of a text cursor's blink (s)."""
@@ -131,6 +133,23 @@ class Button(Widget):
         self._focus_ring(canvas)
 
 
+def _row_disabled(widget, canvas) -> bool:
+    """Draw a settings row's panel and label (greyed when disabled); when the row is
+    disabled, also its ``reason`` (text or callable, at the right) and focus ring.
+    :returns: True when disabled: nothing more is drawn on the row."""
+    r = widget.rect
+    canvas.panel(r, theme.PANEL, radius=12, border=theme.LINE)
+    canvas.text(_label(widget.label), (r.x + 16, r.centery), theme.BODY,
+                theme.TEXT if widget.enabled else theme.MUTED, anchor="midleft")
+    if widget.enabled:
+        return False
+    if widget.reason is not None:
+        canvas.text(_label(widget.reason), (r.right - 16, r.centery), theme.SMALL, theme.MUTED,
+                    anchor="midright")
+    widget._focus_ring(canvas)
+    return True
+
+
 class Toggle(Button):
     """An on/off switch: ``get()`` reads the value, ``set(v)`` writes it."""
 
@@ -143,14 +162,7 @@ class Toggle(Button):
 
     def draw(self, canvas):
         canvas = as_canvas(canvas)
-        canvas.panel(self.rect, theme.PANEL, radius=12, border=theme.LINE)
-        canvas.text(_label(self.label), (self.rect.x + 16, self.rect.centery), theme.BODY,
-                    theme.TEXT if self.enabled else theme.MUTED, anchor="midleft")
-        if not self.enabled:                      # disabled: the reason instead of the switch
-            if self.reason is not None:
-                canvas.text(_label(self.reason), (self.rect.right - 16, self.rect.centery), theme.SMALL,
-                            theme.MUTED, anchor="midright")
-            self._focus_ring(canvas)
+        if _row_disabled(self, canvas):           # disabled: the reason instead of the switch
             return
         on = self.get()
         knob = pygame.Rect(0, 0, 64, 30)
@@ -226,14 +238,17 @@ class Slider(Widget):
 
     ``set`` is called at every change (while dragging too, so the player hears it);
     ``commit``, if given, once a change is finished: on the button's release and after
-    each arrow key — the place to write the value to disk.
+    each arrow key — the place to write the value to disk. While :attr:`enabled` is False
+    it takes no event and draws ``reason`` (text or callable) in place of its groove, as
+    a disabled :class:`Toggle` does.
     """
 
     def __init__(self, rect, label, get: Callable[[], float], set: Callable[[float], None],
-                 commit: Callable[[], None] | None = None):
+                 commit: Callable[[], None] | None = None, reason=None):
         super().__init__(rect)
         self.label, self.get, self.set = label, get, set
         self.commit = commit or (lambda: None)
+        self.reason = reason
         self.dragging = False
 
     def track(self) -> pygame.Rect:
@@ -246,6 +261,9 @@ class Slider(Widget):
         self.set(max(0.0, min(1.0, (x - tr.left) / tr.width)))
 
     def handle(self, event) -> bool:
+        if not self.enabled:
+            self.dragging = False
+            return False
         if is_click(event) and self.rect.collidepoint(event.pos):
             self.dragging = True
             self._set_from_x(event.pos[0])
@@ -266,15 +284,15 @@ class Slider(Widget):
 
     def draw(self, canvas):
         canvas = as_canvas(canvas)
-        canvas.panel(self.rect, theme.PANEL, radius=12, border=theme.LINE)
-        canvas.text(_label(self.label), (self.rect.x + 16, self.rect.centery), theme.BODY, anchor="midleft")
+        if _row_disabled(self, canvas):           # disabled: the reason instead of the groove
+            return
         tr = self.track()
         canvas.rect(theme.BG2, tr, border_radius=4)
         filled = tr.copy()
         filled.width = int(tr.width * self.get())
         canvas.rect(theme.ACCENT, filled, border_radius=4)
         canvas.circle(theme.TEXT, (tr.left + filled.width, tr.centery), 12)
-        canvas.text(f"{round(self.get() * 100)} %", (tr.left - 14, tr.centery), theme.SMALL,
+        canvas.text(_("{n}%").format(n=round(self.get() * 100)), (tr.left - 14, tr.centery), theme.SMALL,
                     theme.MUTED, anchor="midright")
         self._focus_ring(canvas)
 

@@ -271,7 +271,7 @@ class Shown:
         if self.is_ai(m.to_act) and m.phase != "flip":
             return ""
         side, kind = self.flicker()
-        if kind in ("lag", "shot") and self.spot_moved(side):   # M-U1: not where it was
+        if kind in ("lag", "shot", "counter") and self.spot_moved(side):   # M-U1: not where it was
             return texts.moved_spot_text(kind)
         if m.phase == "lag":
             return _("Drag the glowing puck and release it toward the far end: stop it as close as you can to the far gutter.")

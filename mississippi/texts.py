@@ -131,10 +131,15 @@ def lag_replayed() -> str:
 
 def moved_spot_text(kind: str) -> str:
     """M-U1: the puck in hand waits beside its usual spot because a resting puck lies
-    there (``kind`` ``"lag"`` or ``"shot"``): the headline's second line says so."""
+    there (``kind`` ``"lag"``, ``"shot"`` or ``"counter"``, the flip race's counter-shot
+    of M-F3, where the line also tells the placer how to flip): the headline's second
+    line says so."""
     if kind == "lag":
         return _("A puck lies on your usual spot, so yours waits beside it: drag the glowing "
                  "puck toward the far end and let go.")
+    if kind == "counter":
+        return _("Placer: Space to flip, Space again to catch. Shooter: a puck lies on your usual "
+                 "spot, so yours waits beside it: flick the glowing puck now for a counter shot!")
     return _("A puck lies on your usual spot, so yours waits beside it: flick the glowing "
              "puck at the target.")
 

@@ -20,3 +20,18 @@ def same_as_fresh(app, what: str) -> None:
         xs, ys = [i % w for i in bad], [i // w for i in bad]
         pytest.fail(f"{what}: {len(bad)} px differ from a fresh drawing, in "
                     f"x {min(xs)}–{max(xs)}, y {min(ys)}–{max(ys)}")
+
+
+def same_in_french(app, frames_first: int = 2) -> None:
+    """:func:`same_as_fresh` once the language switched to French (every text layer
+    drawn again in the other language), then the language as it was."""
+    from ludotheque import i18n
+    from tests.harness import frames
+
+    old = i18n.language()
+    try:
+        i18n.set_language("fr")
+        frames(app, frames_first)
+        same_as_fresh(app, "in French")
+    finally:
+        i18n.set_language(old)

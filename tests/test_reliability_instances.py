@@ -80,7 +80,7 @@ def test_the_second_copy_speaks_the_players_language(tmp_path):
         second = subprocess.run([sys.executable, str(ROOT / "main.py")], env=env, cwd=ROOT, capture_output=True,
                                 text=True, timeout=120)
         assert second.returncode == 0
-        assert second.stderr.strip() == "Ludothèque est déjà ouvert : sa fenêtre passe au premier plan."
+        assert second.stderr.strip() == "Ludothèque est déjà ouvert\u202f: sa fenêtre passe au premier plan."
     finally:
         first.terminate()
         first.wait(timeout=120)

@@ -131,6 +131,7 @@ def _fit(text, width, measure, size, smallest, bold, max_lines, prefer, step) ->
     spans = _spans(text, width, measure, smallest, bold, max_lines)
     kept = [text[a:b] for a, b in spans[:max_lines - 1]]
     rest = text[spans[len(kept)][0]:] if len(spans) > len(kept) else ""
-    kept.append(" ".join(rest.split()))      # the rest on the last line, cut below
+    kept.append(re.sub(r"[ \n]+", " ", rest).strip(" "))   # the rest on the last line, cut below
+    # (spaces only: a French no-break space U+202F before « : » stays where it is)
     lines = tuple(cut(line, width, measure, smallest, bold) for line in kept)
     return Fitted(lines, smallest, lines != tuple(kept))

@@ -10,6 +10,7 @@ from glissando.panels import draw_players
 from glissando.scene import BOARD, GlissandoScene, cell_center, headless
 from ludotheque import theme
 from ludotheque.game import GameConfig, PlayerSpec
+from tests.glissando.common import at, score_with_e1
 from tests.harness import click, drag, frames, key, make_app, move, pixel, post, run_until
 
 HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
@@ -31,11 +32,6 @@ def start(app, text=None, players=HUMANS, seed=3, history=()):
     app.push(scene)
     frames(app, 1)
     return scene
-
-
-def at(name):
-    c = cell_center(parse_cell(name))
-    return (round(c[0]), round(c[1]))
 
 
 def settle(app, scene):
@@ -236,11 +232,7 @@ def test_G_5_scoring_line_flashes_and_only_legal_pawns_can_be_removed(app):
 
 def test_G_6_win_screen_and_rematch(app):
     scene = start(app, "8/8/8/8/8/8/O7/BBBB2OO b 1-0 28-29 2")
-    click(app, at("e1"))
-    key(app, pygame.K_RETURN)
-    click(app, at("a1"))
-    click(app, at("b1"))
-    frames(app, 2)
+    score_with_e1(app, 2)
     assert scene.pos.winner == "b"
     assert not app.saves.exists("glissando")            # a finished game is not resumed
     assert scene.save_data() is None                    # not even when quitting now

@@ -15,9 +15,10 @@ from glissando.demo import play
 from glissando.descriptor import DESCRIPTOR
 from glissando.review_scene import ReviewScene
 from glissando.rules import IllegalTurn, Position, parse_cell
-from glissando.scene import GlissandoScene, cell_center, hints_on
+from glissando.scene import GlissandoScene, hints_on
 from ludotheque.game import GameConfig, PlayerSpec
 from tests.glissando import slow_ai
+from tests.glissando.common import at, score_with_e1
 from tests.harness import click, drag, frames, key, make_app, move, pixel
 
 HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
@@ -39,11 +40,6 @@ def start(app, text=None, players=HUMANS, options=None, turns=()):
     app.push(scene)
     frames(app, 1)
     return scene
-
-
-def at(name):
-    c = cell_center(parse_cell(name))
-    return round(c[0]), round(c[1])
 
 
 def wait_for(app, predicate, wall=180.0):
@@ -131,11 +127,7 @@ def test_H_shows_a_good_turn_and_why_and_the_move_list_marks_it(app):
     assert turn.startswith("e1")                         # the point on offer (G-5)
     assert "completes the line" in sentence and "e1" in sentence
     assert sentence in " ".join(drawn(app, scene))
-    click(app, at("e1"))
-    key(app, pygame.K_RETURN)
-    click(app, at("a1"))
-    click(app, at("b1"))
-    frames(app, 1)
+    score_with_e1(app)
     assert scene.history == ["e1 xa1 xb1"]
     assert "(hint)" in drawn(app, scene)
     assert app.saves.load("glissando")["hinted"] == [0]
@@ -196,11 +188,7 @@ def _won_by_e1(app, players):
     """Blue (1 point of 2) places e1, completes a1–e1 and removes a1, b1: the game is won
     (G-5, G-6); the scene at its end panel."""
     scene = start(app, "8/8/8/8/8/8/O7/BBBB2OO b 1-0 28-29 2", players=players)
-    click(app, at("e1"))
-    key(app, pygame.K_RETURN)
-    click(app, at("a1"))
-    click(app, at("b1"))
-    frames(app, 1)
+    score_with_e1(app)
     assert scene.pos.is_terminal()
     return scene
 
@@ -239,17 +227,25 @@ def test_the_review_opens_from_the_end_panel_and_steps_through_the_game(app, pla
     assert app.top is scene
 
 
-def test_the_review_shows_the_turn_that_lost_and_the_one_that_held(app):
-    start_pos, turns, end = play(3, levels=("beginner", "expert"), target=1)
-    expected = controller.review_game(start_pos.to_text(), turns)
-    m = next((x for x in expected["mistakes"] if x["decisive"]), None)
-    assert m is not None, expected                       # the Beginner lost to a forced point
+def reviewed(app, start_pos, turns):
+    """The game of ``turns`` from ``start_pos`` played to its end in a scene (the last
+    turn committed as the session does), then its review opened and its analysis
+    answered: :returns: the review scene, on top."""
     scene = start(app, start_pos.to_text(), turns=turns[:-1])
     scene.session.commit(turns[-1])
     scene.board.reset(scene.pos)
     scene.open_review()
     review = app.top
     wait_for(app, lambda: review.result is not None)
+    return review
+
+
+def test_the_review_shows_the_turn_that_lost_and_the_one_that_held(app):
+    start_pos, turns, end = play(3, levels=("beginner", "expert"), target=1)
+    expected = controller.review_game(start_pos.to_text(), turns)
+    m = next((x for x in expected["mistakes"] if x["decisive"]), None)
+    assert m is not None, expected                       # the Beginner lost to a forced point
+    review = reviewed(app, start_pos, turns)
     assert review.replay.k == m["index"]                 # it opens on the turning point
     said = " ".join(drawn(app, review))
     assert f"Turn {m['index'] + 1}: after {m['turn']}" in said
@@ -262,12 +258,7 @@ def test_the_review_numbers_turns_as_the_move_list_and_names_the_last_turns_ring
     # and the ring round the last turn's pawns was not in the ring legend
     from glissando.review_scene import LIST_BOX
     start_pos, turns, end = play(3, levels=("beginner", "expert"), target=1)
-    scene = start(app, start_pos.to_text(), turns=turns[:-1])
-    scene.session.commit(turns[-1])
-    scene.board.reset(scene.pos)
-    scene.open_review()
-    review = app.top
-    wait_for(app, lambda: review.result is not None)
+    review = reviewed(app, start_pos, turns)
     m = review.decisive
     n = m["index"] + 1                                  # the mistake's number in the move list
     frames(app, 1)
@@ -397,11 +388,7 @@ def test_enter_on_the_end_panel_opens_the_review_and_keeps_the_game(app):
     # trial3 139 c8/f8: Enter started a rematch at once and the review was lost
     from glissando.review_scene import ReviewScene
     scene = start(app, "8/8/8/8/8/8/O7/BBBB2OO b 1-0 28-29 2")
-    click(app, at("e1"))
-    key(app, pygame.K_RETURN)
-    click(app, at("a1"))
-    click(app, at("b1"))
-    frames(app, 2)
+    score_with_e1(app, 2)
     assert scene.pos.winner == "b" and not scene.end.hidden
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, ReviewScene)

@@ -300,17 +300,26 @@ def answer(app, label: str) -> None:
     click(app, button.rect.center)
 
 
-def test_two_players_then_start_from_the_menu_asks_and_start_over_keeps_the_saved_game(app):
-    """Issue 15 #1: Start over a saved game asks first; "Start over" starts a new game and
-    the saved one stays on disk, whole, until the new game's first turn is played."""
+def start_with_a_save(app, *turns) -> dict:
+    """A two-player race game with ``turns`` played (so saved), back to the menu, then
+    its setup screen's Start: the question "Resume it / Start over" is up. :returns: the
+    save as it was on disk before Start."""
     from ludotheque.menu import SetupScene
 
     old = start(app, PEOPLE)
-    old.play("+2")
+    for turn in turns:
+        old.play(turn)
     saved = on_disk(app)
     app.to_menu()
     app.push(SetupScene(app, make_race_descriptor()))
     click(app, app.top.start.rect.center)
+    return saved
+
+
+def test_two_players_then_start_from_the_menu_asks_and_start_over_keeps_the_saved_game(app):
+    """Issue 15 #1: Start over a saved game asks first; "Start over" starts a new game and
+    the saved one stays on disk, whole, until the new game's first turn is played."""
+    saved = start_with_a_save(app, "+2")
     answer(app, "Start over")
     assert isinstance(app.top, RaceScene) and on_disk(app) == saved
     app.top.play("+1")
@@ -318,13 +327,7 @@ def test_two_players_then_start_from_the_menu_asks_and_start_over_keeps_the_save
 
 
 def test_the_question_resume_it_resumes_the_saved_game(app):
-    from ludotheque.menu import SetupScene
-
-    old = start(app, PEOPLE)
-    old.play("+2"); old.play("+1")
-    app.to_menu()
-    app.push(SetupScene(app, make_race_descriptor()))
-    click(app, app.top.start.rect.center)
+    start_with_a_save(app, "+2", "+1")
     answer(app, "Resume it")
     assert isinstance(app.top, RaceScene) and app.top.log.turns == ["+2", "+1"]
 
@@ -332,12 +335,7 @@ def test_the_question_resume_it_resumes_the_saved_game(app):
 def test_the_question_back_starts_nothing_and_keeps_the_save(app):
     from ludotheque.menu import SetupScene
 
-    old = start(app, PEOPLE)
-    old.play("+2")
-    saved = on_disk(app)
-    app.to_menu()
-    app.push(SetupScene(app, make_race_descriptor()))
-    click(app, app.top.start.rect.center)
+    saved = start_with_a_save(app, "+2")
     key(app, pygame.K_ESCAPE)                             # Esc: the question's "Back"
     assert isinstance(app.top, SetupScene) and on_disk(app) == saved
 

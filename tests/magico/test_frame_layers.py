@@ -6,13 +6,12 @@ import random
 
 import pygame
 
-from ludotheque import i18n
 from ludotheque.game import GameConfig, PlayerSpec
 from ludotheque.menu import start_game
 from magico import DESCRIPTOR, ai
 from magico.controller import Phase
 from magico.rules import Dice, Position
-from tests.fresh import same_as_fresh
+from tests.fresh import same_as_fresh, same_in_french
 from tests.harness import frames, key, make_app, post
 
 HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
@@ -57,10 +56,4 @@ def test_the_end_screen_shows_what_a_fresh_drawing_shows():
         assert not scene.end.hidden
         frames(app, 2)
         same_as_fresh(app, f"{size}: the result again")
-    old = i18n.language()
-    try:
-        i18n.set_language("fr")
-        frames(app, 2)
-        same_as_fresh(app, "in French")
-    finally:
-        i18n.set_language(old)
+    same_in_french(app)

@@ -5,18 +5,8 @@ make 15 (K-9) and the cell — never a miscalculation (K-7a)."""
 import pytest
 
 from magico.hints import TEMPLATES, english, hints
-from magico.rules import Position, parse_cell, results
-
-
-def placed(red: str, blue: str, side: str) -> Position:
-    grid = [["."] * 6 for _ in range(6)]
-    for cells, ch in ((red, "R"), (blue, "B")):
-        for name in cells.split():
-            i = parse_cell(name)
-            grid[i // 6][i % 6] = ch
-    rows = "/".join("".join(r) for r in grid)
-    return Position.from_text(f"magico-classic {rows} {side} "
-                              f"{15 - len(red.split())}-{15 - len(blue.split())}")
+from magico.rules import results
+from tests.magico.common import placed
 
 
 def test_K_9_hints_lead_to_the_run_of_15_step_by_step():

@@ -7,18 +7,8 @@ import pytest
 
 from magico.ai import choose_turn
 from magico.review import review
-from magico.rules import Dice, IllegalTurn, Position, parse_cell
-
-
-def placed(red: str, blue: str, side: str) -> Position:
-    grid = [["."] * 6 for _ in range(6)]
-    for cells, ch in ((red, "R"), (blue, "B")):
-        for name in cells.split():
-            i = parse_cell(name)
-            grid[i // 6][i % 6] = ch
-    rows = "/".join("".join(r) for r in grid)
-    return Position.from_text(f"magico-classic {rows} {side} "
-                              f"{15 - len(red.split())}-{15 - len(blue.split())}")
+from magico.rules import Dice, IllegalTurn, Position
+from tests.magico.common import placed
 
 
 # Red holds a1, b1 (8 + 7: the 0 on c1 makes 15, 10 points) and c4, a6 (9 + 6: the 0

@@ -16,45 +16,17 @@ from magico.demo import headless
 from magico.scene import RIGHT_X, WRONG_SECONDS, MagicoScene, cell_rect
 from ludotheque.session.endpanel import theme_measure
 from ludotheque.session.textfit import fit_text
-from tests.harness import click, frames, key, make_app, move, pixel, run_until, type_text
+from tests.harness import click, frames, key, move, pixel, run_until, type_text
+from tests.magico import common
+from tests.magico.common import HUMANS
 
-HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
 VS_AI = (PlayerSpec("Ann"), PlayerSpec("Robot", "ai", "expert"))
 AI_FIRST = (PlayerSpec("Robot", "ai", "expert"), PlayerSpec("Ann"))
 
 
-class ScriptedDice(Dice):
-    """Dice that roll a fixed list of values (the scene only calls ``roll``)."""
-
-    def __init__(self, rolls):
-        super().__init__(0)
-        self.script = list(rolls)
-
-    def roll(self):
-        self.rolls += 1
-        return self.script.pop(0)
-
-
-@pytest.fixture
-def app(tmp_path):
-    i18n.set_language("en")
-    return make_app([DESCRIPTOR], folder=tmp_path)
-
-
 def start(app, players=HUMANS, rolls=None, position=None, seed=7, **options):
-    """Open a game scene on top of the menu, from ``position`` (K-N1) when given."""
-    resume = None
-    if position is not None:
-        resume = {"players": [p.to_dict() for p in players], "start": position, "turns": [],
-                  "position": position, "dice": {"seed": seed, "rolls": 0}, "pending": None}
-    scene = MagicoScene(app, GameConfig(players=players, seed=seed,
-                                        options={"board": "magico-classic", "first": "r", **options},
-                                        resume=resume))
-    if rolls is not None:
-        scene.dice = ScriptedDice(rolls)
-    app.push(scene)
-    frames(app, 1)
-    return scene
+    """Open a game scene on top of the menu, from ``position`` (K-N1) when given; Red first."""
+    return common.start(app, players, rolls, position, seed, **{"first": "r", **options})
 
 
 def at(name):

@@ -15,50 +15,18 @@ from ludotheque import i18n, theme
 from ludotheque.game import GameConfig, PlayerSpec
 from magico import scene as scene_mod
 from magico.controller import first_player
-from magico.descriptor import DESCRIPTOR
-from magico.rules import Dice, Position, parse_cell
+from magico.rules import Position, parse_cell
 from magico.scene import MagicoScene, cell_rect
-from tests.harness import click, frames, key, make_app, pixel, post, type_text
+from tests.harness import click, frames, key, pixel, post, type_text
 from tests.magico import slow_ai
+from tests.magico.common import HUMANS, start
 
-HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
 VS_EXPERT = (PlayerSpec("Ann"), PlayerSpec("", "ai", "expert"))
 VS_BEGINNER = (PlayerSpec("Ann"), PlayerSpec("", "ai", "beginner"))
 NEAR_END = "magico-classic RRRRRR/RRRRRR/.RR.../....../....../.....B r 1-14"
 # Red's last token, 10 points each: a3 (3) completes a1–a2–a3 (8 + 4 + 3 = 15) and wins; a6 draws.
 LAST_TOKEN = "magico-classic RRBRRR/R..R.R/..BBB./.R..R./...R.B/..BRRR r 1-9"
 BLUE_TO_PLAY = "magico-classic ....../..B.../...B../....../....../.....R b 14-13"
-
-
-class ScriptedDice(Dice):
-    def __init__(self, rolls):
-        super().__init__(0)
-        self.script = list(rolls)
-
-    def roll(self):
-        self.rolls += 1
-        return self.script.pop(0)
-
-
-@pytest.fixture
-def app(tmp_path):
-    i18n.set_language("en")
-    yield make_app([DESCRIPTOR], folder=tmp_path)
-    i18n.set_language("en")
-
-
-def start(app, players=HUMANS, rolls=None, position=None, seed=7, **options):
-    resume = None
-    if position is not None:
-        resume = {"players": [p.to_dict() for p in players], "start": position, "turns": [],
-                  "position": position, "dice": {"seed": seed, "rolls": 0}, "pending": None}
-    opts = {"board": "magico-classic", **options}
-    scene = MagicoScene(app, GameConfig(players=players, seed=seed, options=opts, resume=resume))
-    if rolls is not None:
-        scene.dice = ScriptedDice(rolls)
-    app.push(scene)
-    frames(app, 1)
-    return scene
 
 
 def roll(app, scene):

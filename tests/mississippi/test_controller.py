@@ -15,17 +15,9 @@ from mississippi.controller import (AIAim, Aim, Flight, FlipDuel, LagHold, Placi
 from mississippi.rules import (FLIP_WINDOW_S, MIN_THROW_SPEED, Match, PuckOutcome as P, Report,
                                TablePuck)
 from mississippi.sim import TableSim
+from tests.mississippi.common import MID_Y, lagged
 
 ROOT = Path(__file__).resolve().parents[2]
-MID_Y = 247.5
-
-
-def lagged():
-    m = Match.new("Ann", "Bob")
-    m.lag_shot(Report({1: P("table", 3300)}))
-    m.lag_shot(Report({1: P("table", 3300), 2: P("table", 1500)}))
-    m.choose_role("shooter")
-    return m
 
 
 def test_the_controller_imports_neither_pygame_nor_the_shell():

@@ -10,17 +10,16 @@ the two pictures must be equal pixel for pixel."""
 import pygame
 import pytest
 
-from ludotheque import i18n
 from ludotheque.game import GameConfig, PlayerSpec
 from ludotheque.menu import start_game
 from mississippi import DESCRIPTOR
-from mississippi.rules import Action, Match, PuckOutcome as P, Report
+from mississippi.rules import Action, Match
 from mississippi.scene import MississippiScene
-from tests.fresh import same_as_fresh
+from tests.fresh import same_as_fresh, same_in_french
 from tests.harness import frames, key, make_app, post
+from tests.mississippi.common import MID_Y, lagged
 
 HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
-MID_Y = 247.5
 
 
 def start(match=None, options=None, size=(1280, 720)):
@@ -33,14 +32,6 @@ def start(match=None, options=None, size=(1280, 720)):
                                            resume=resume))
     assert isinstance(app.top, MississippiScene)
     return app, app.top
-
-
-def lagged():
-    m = Match.new("Ann", "Bob")
-    m.lag_shot(Report({1: P("table", 3300)}))
-    m.lag_shot(Report({1: P("table", 3300), 2: P("table", 1500)}))
-    m.choose_role("shooter")
-    return m
 
 
 def stamp_post(app, type_, **attrs):
@@ -97,13 +88,7 @@ def test_a_lit_button_a_new_count_and_a_new_language_show_at_once():
     assert scene.hand_count("right") == before - 1
     frames(app, 3)
     same_as_fresh(app, "after the target was placed")
-    old = i18n.language()
-    try:
-        i18n.set_language("fr")
-        frames(app, 2)
-        same_as_fresh(app, "in French")
-    finally:
-        i18n.set_language(old)
+    same_in_french(app)
 
 
 def test_the_win_screen_and_see_the_board_show_what_a_fresh_drawing_shows():

@@ -17,9 +17,9 @@ from mississippi.paint import SCALE
 from mississippi.scene import MississippiScene
 from mississippi.sim import DECEL
 from tests.harness import frames, key, make_app, post, run_until
+from tests.mississippi.common import MID_Y, lagged
 
 HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
-MID_Y = 247.5
 
 
 def start(match=None, players=HUMANS, options=None):
@@ -57,14 +57,6 @@ def sdrag(app, start, end, seconds=0.25, steps=15, release=True):
 
 def hand(scene, side="left"):
     return tuple(round(c) for c in scene.view.to_design(*scene.hand_spot(side)))
-
-
-def lagged(shooter="left"):
-    m = Match.new("Ann", "Bob")
-    m.lag_shot(Report({1: P("table", 3300)}))
-    m.lag_shot(Report({1: P("table", 3300), 2: P("table", 1500)}))
-    m.choose_role("shooter" if shooter == "left" else "placer")
-    return m
 
 
 def test_M_U1_flick_launches_with_the_drag_speed():

@@ -13,7 +13,7 @@ from mississippi.rules import PUCK_RADIUS, Action, Match, PuckOutcome as P, Repo
 from mississippi.table import Table
 from mississippi.texts import OUTCOMES, hint_text, lag_fell_text, lag_replayed
 from tests.harness import frames, key, make_app
-from tests.mississippi.test_scene import MID_Y, finish_lag, hand, lagged, sdrag
+from tests.mississippi.test_scene import MID_Y, _flip_match, finish_lag, hand, lagged, sdrag
 
 HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
 WHY = {"en": "No lag puck stopped in the far target zone, so the lag is replayed",
@@ -177,3 +177,25 @@ def test_M_L3_the_rule_tag_of_a_replayed_lag_names_M_L3():
     m = Match.new("Ann", "Bob")
     first, _ = start(m)
     assert "M-L1" in tags(first)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_M_F3_M_U1_a_counter_puck_moved_off_its_spot_is_told_in_the_headline(language):
+    """trial4: in the flip race (M-F) the shooter's counter puck waited beside its usual
+    spot with no word, where lag and shot say so; the placer's keys stay on the line."""
+    m = _flip_match()
+    rest, m.next_puck_id = m.next_puck_id, m.next_puck_id + 1      # a puck left from a shot
+    m.table[rest] = TablePuck(Table().hand_x("left"), MID_Y, "left")
+    m.gutter["left"] -= 1
+    assert m.phase == "flip" and m.table[rest].owner == "left"
+    app, scene = start(m, language)
+    assert scene.flicker() == ("left", "counter") and scene.spot_moved("left")
+    with app.canvas.recording() as said:
+        app.draw()
+    head = " ".join(text for text, *_ in said)
+    assert ("usual spot" if language == "en" else "place habituelle") in head
+    assert ("Space to flip" if language == "en" else "Espace pour flipper") in head
+    # with the spot free, the flip race's usual line
+    app, scene = start(_flip_match(), language)
+    assert scene.flicker() == ("left", "counter") and not scene.spot_moved("left")
+    assert ("usual spot" if language == "en" else "place habituelle") not in scene.instruction()
