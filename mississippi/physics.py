@@ -72,9 +72,12 @@ wall stays awake (``World._wall_free``); and every kind of contact with a puck t
 sleep has a ``begin`` that wakes it (puck–puck, puck–standing, standing–standing). The solver runs ``params.iterations`` (10) passes only in sub-steps where a puck
 touches a puck or a wall, and 1 pass otherwise (:class:`_Touching`: the friction joints
 are then independent and one pass solves each; outcomes are bit for bit those of 10).
-Puck–puck ``begin`` and ``separate`` come straight from Chipmunk (no pymunk ``Arbiter``
-per contact); the sub-steps between two rest checks run in one Python loop around
-Chipmunk's ``cpSpaceStep`` (:meth:`World._advance`).
+Puck–puck and puck–wall ``begin`` and ``separate`` come straight from Chipmunk (no pymunk
+``Arbiter`` per contact); the sub-steps between two rest checks run in one Python loop
+around Chipmunk's ``cpSpaceStep`` (:meth:`World._advance`); bodies' positions, velocities
+and spins are read (and, on awake bodies, written) in Chipmunk's own ``struct cpBody``
+(``_body_mem``, layout checked at import); rest checks with at most three unparked pucks
+read only those (:meth:`World._check_few`).
 
 Determinism (M-P5): fixed sub-step ``h ≤ 1/240 s``; :meth:`World.step` feeds it from an
 accumulator, so a scene's frame rate never changes an outcome. :meth:`World.shoot` rebuilds
@@ -1480,9 +1483,10 @@ class World:
 
         The sub-steps between two rest checks (every ``_CHECK_EVERY`` of a shot) run in
         one loop around Chipmunk's ``cpSpaceStep`` (see :func:`_batch_stepper`), leaving
-        it only after a sub-step that left work: a callback queued something, a puck is
-        near a gutter edge or falling, or pymunk deferred something. The rest checks
-        and that work run in :meth:`_substep`'s order."""
+        it only after a sub-step that left work: a callback queued something, or a puck
+        is near a gutter edge or falling (pymunk's deferred additions and removals, which
+        no callback of this World makes, are run after the batch). The rest checks and
+        that work run in :meth:`_substep`'s order."""
         fast = self._batch
         n = 0
         if fast is None:
