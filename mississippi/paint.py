@@ -681,29 +681,91 @@ def tag(s, label: str, midbottom, colour) -> None:
     s.text(label, box.center, theme.SMALL, colour, anchor="center", bold=True)
 
 
+def shown_span(canvas, a, b, n: int, margin: float) -> tuple[int, int]:
+    """``(first, last)``: the indices ``i`` of the points ``a + (b − a) · i / n`` (design
+    points, ``i`` = 0 … ``n``) that may lie within ``margin`` design units of what
+    ``canvas`` can draw on (its surface's clip), one index of slack each way; the rest
+    are farther than ``margin`` from the clip, so a shape of that reach around them
+    draws no pixel (``first > last`` when none is near). Every index for points that are
+    not finite."""
+    c = as_canvas(canvas)
+    clip = c.surface.get_clip()
+    x0, y0 = c.to_design(clip.left, clip.top)
+    x1, y1 = c.to_design(clip.right, clip.bottom)
+    lo, hi = 0.0, float(n)
+    for p0, p1, low, high in ((a[0], b[0], x0 - margin, x1 + margin),
+                              (a[1], b[1], y0 - margin, y1 + margin)):
+        if not (math.isfinite(p0) and math.isfinite(p1)):
+            return 0, n
+        d = p1 - p0
+        if d == 0:
+            if not low <= p0 <= high:
+                return 1, 0
+            continue
+        t0, t1 = sorted(((low - p0) / d * n, (high - p0) / d * n))
+        lo, hi = max(lo, t0), min(hi, t1)
+    if lo > hi:
+        return 1, 0
+    return max(0, math.floor(lo) - 1), min(n, math.ceil(hi) + 1)
+
+
 def dashed(s, a, b, colour) -> None:
-    """A dashed line from design point ``a`` to ``b`` (12-unit dashes)."""
+    """A dashed line from design point ``a`` to ``b`` (12-unit dashes). Only the dashes
+    near what the canvas shows are drawn (:func:`shown_span`: the guide of a fast flick
+    runs far past the close view's edge; the same pixels)."""
+    c = as_canvas(s)
     ax, ay = a
     bx, by = b
     n = max(2, int(math.hypot(bx - ax, by - ay) / 12))
-    for i in range(0, n, 2):
+    first, last = shown_span(c, a, b, n, 4 + 2 / c.scale)
+    for i in range(first - first % 2, min(last, n - 1) + 1, 2):
         p0 = (ax + (bx - ax) * i / n, ay + (by - ay) * i / n)
         p1 = (ax + (bx - ax) * (i + 1) / n, ay + (by - ay) * (i + 1) / n)
-        s.line(colour, p0, p1, 2)
+        c.line(colour, p0, p1, 2)
 
 
 def dotted(s, a, b, colour) -> None:
     """The line to the target: round dots (2 design units in radius, a dark rim so they
     show on the wood) every 10 units from ``a`` to ``b`` — dotted, so it is never taken
-    for the dashed aim guide."""
+    for the dashed aim guide. Only the dots near what the canvas shows are drawn
+    (:func:`shown_span`: the target is often far past the close view's edge, ~230 dots
+    of which ~100 show), each as one copy of :func:`dot_sprite` (one ``Surface.fblits``
+    for all) — the same pixels as its two circles (``tests/mississippi/test_aim_frame.py``)."""
+    c = as_canvas(s)
     ax, ay = a
     bx, by = b
     n = max(1, int(math.hypot(bx - ax, by - ay) / 10))
     rim = _darker(colour, 0.45)
-    for i in range(1, n + 1):
-        p = (ax + (bx - ax) * i / n, ay + (by - ay) * i / n)
-        s.circle(rim, p, 3)
-        s.circle(colour, p, 2)
+    first, last = shown_span(c, a, b, n, 5 + 2 / c.scale)
+    points = [(ax + (bx - ax) * i / n, ay + (by - ay) * i / n) for i in range(max(1, first), last + 1)]
+    if c.surface.get_flags() & pygame.SRCALPHA:       # a layer with alpha: as circles
+        for p in points:
+            c.circle(rim, p, 3)
+            c.circle(colour, p, 2)
+        return
+    img = c.sprite(("mississippi.dot", tuple(rim), tuple(colour)), lambda k: dot_sprite(k, rim, colour))
+    r = img.get_width() // 2
+    to_device = c.to_device
+    places = [to_device(*p) for p in points]           # pygame.draw.circle truncates its centre
+    c.surface.fblits([(img, (int(x) - r, int(y) - r)) for x, y in places])
+
+
+def dot_sprite(scale: float, rim, colour) -> pygame.Surface:
+    """One dot of :func:`dotted` at ``scale`` device px per design unit: the circles
+    ``canvas.circle(rim, p, 3)`` then ``canvas.circle(colour, p, 2)`` drawn about the
+    centre pixel of a square ``2R + 1`` device px wide, the rest a colour key (not
+    copied). Copied with that centre at ``int()`` of the device point, it puts the same
+    pixels as the two circles (pygame.draw.circle truncates its centre and radius to
+    whole pixels)."""
+    r = int(3 * scale) + 2
+    key = next(k for k in ((255, 0, 255), (0, 255, 0), (0, 0, 255))
+               if k not in (tuple(rim[:3]), tuple(colour[:3])))
+    img = pygame.Surface((2 * r + 1, 2 * r + 1))
+    img.fill(key)
+    pygame.draw.circle(img, rim, (r, r), 3 * scale)
+    pygame.draw.circle(img, colour, (r, r), 2 * scale)
+    img.set_colorkey(key, pygame.RLEACCEL)            # run-length coded: copied faster
+    return img
 
 
 def target_colour(snap: TableSnapshot):
@@ -742,5 +804,5 @@ def draw_debug(s, scene) -> None:
 
 __all__ = ["COLOURS", "draw_table", "draw_table_still", "draw_table_moving", "draw_band_still",
            "draw_overview_still", "band_key", "overview_key", "draw_puck", "draw_preview", "snapshot_of", "wood_surface",
-           "render_strip", "render_overview", "render_perspective", "teeter", "tag", "dashed", "dotted",
+           "render_strip", "render_overview", "render_perspective", "teeter", "tag", "dashed", "dotted", "dot_sprite", "shown_span",
            "draw_debug", "draw_flip_gauge", "ring_colour"]
