@@ -72,9 +72,12 @@ wall stays awake (``World._wall_free``); and every kind of contact with a puck t
 sleep has a ``begin`` that wakes it (puck–puck, puck–standing, standing–standing). The solver runs ``params.iterations`` (10) passes only in sub-steps where a puck
 touches a puck or a wall, and 1 pass otherwise (:class:`_Touching`: the friction joints
 are then independent and one pass solves each; outcomes are bit for bit those of 10).
-Puck–puck ``begin`` and ``separate`` come straight from Chipmunk (no pymunk ``Arbiter``
-per contact); the sub-steps between two rest checks run in one Python loop around
-Chipmunk's ``cpSpaceStep`` (:meth:`World._advance`).
+Puck–puck and puck–wall ``begin`` and ``separate`` come straight from Chipmunk (no pymunk
+``Arbiter`` per contact); the sub-steps between two rest checks run in one Python loop
+around Chipmunk's ``cpSpaceStep`` (:meth:`World._advance`); bodies' positions, velocities
+and spins are read (and, on awake bodies, written) in Chipmunk's own ``struct cpBody``
+(``_body_mem``, layout checked at import); rest checks with at most three unparked pucks
+read only those (:meth:`World._check_few`).
 
 Determinism (M-P5): fixed sub-step ``h ≤ 1/240 s``; :meth:`World.step` feeds it from an
 accumulator, so a scene's frame rate never changes an outcome. :meth:`World.shoot` rebuilds
@@ -504,6 +507,100 @@ except (ImportError, AttributeError, TypeError, AssertionError):   # another pym
         return body.is_sleeping
 
 
+# A body's position, velocity, angle and spin read (and, on an awake body, written) in
+# Chipmunk's ``struct cpBody`` itself (pymunk 7's Munk2D ``chipmunk_structs.h``: two
+# function pointers, m, m_inv, i, i_inv, cog, p, v, f, a, w — doubles at these indices).
+# A getter or setter through cffi costs ~10 times an index into the struct: it builds the
+# call, releases and retakes the GIL, and returns a fresh ``cpVect``. Chipmunk's setters
+# also wake the body (``cpBodyActivate``): writing in place is the same only on an awake
+# body (its idle time, the one other thing the setter resets, is read only while the
+# space's sleep threshold is finite, i.e. never during a step here), so the hot paths
+# write in place only on unparked pucks, which are awake. The layout is checked below
+# against the getters and setters; on any other layout ``_PublicMem`` does the same
+# through pymunk's properties.
+_M_X, _M_Y, _M_VX, _M_VY, _M_A, _M_W = 8, 9, 10, 11, 14, 15
+
+
+class _PublicMem:
+    """``_body_mem`` through pymunk's public properties (another pymunk layout)."""
+
+    __slots__ = ("body",)
+
+    def __init__(self, body: pymunk.Body) -> None:
+        self.body = body
+
+    def __getitem__(self, i: int) -> float:
+        b = self.body
+        if i == _M_X or i == _M_Y:
+            return b.position[i - _M_X]
+        if i == _M_VX or i == _M_VY:
+            return b.velocity[i - _M_VX]
+        return b.angle if i == _M_A else b.angular_velocity
+
+    def __setitem__(self, i: int, value: float) -> None:
+        b = self.body
+        if i == _M_VX:
+            b.velocity = (value, b.velocity.y)
+        elif i == _M_VY:
+            b.velocity = (b.velocity.x, value)
+        elif i == _M_W:
+            b.angular_velocity = value
+        else:
+            raise IndexError(f"body field {i} is read-only here")
+
+
+def _public_mem(body: pymunk.Body) -> Any:
+    return _PublicMem(body)
+
+
+def _public_iterations(space: pymunk.Space) -> Any:
+    """A one-int view ``[iterations]`` of a space through pymunk's property."""
+
+    class _Iter:
+        __slots__ = ()
+
+        def __getitem__(self, i: int) -> int:
+            return space.iterations
+
+        def __setitem__(self, i: int, n: int) -> None:
+            space.iterations = n
+
+    return _Iter()
+
+
+_body_mem, _iterations_mem = _public_mem, _public_iterations
+try:
+    if not _FAST_BODY:
+        raise ImportError("pymunk internals not as expected")
+    from pymunk._chipmunk import ffi as _mem_ffi
+
+    def _raw_body_mem(body: pymunk.Body) -> Any:
+        """``double *`` over ``body``'s ``struct cpBody`` (indices ``_M_*``)."""
+        return _mem_ffi.cast("double *", body._body)
+
+    def _raw_iterations(space: pymunk.Space) -> Any:
+        """``int *`` over ``space``'s ``struct cpSpace``: [0] is its solver iterations."""
+        return _mem_ffi.cast("int *", space._space)
+
+    _probe = pymunk.Body(2.0, 3.0)
+    _probe.position, _probe.velocity = (5.0, 6.0), (7.0, 8.0)
+    _probe.angle, _probe.angular_velocity = 9.0, 10.0
+    _m = _raw_body_mem(_probe)
+    assert [_m[i] for i in (_M_X, _M_Y, _M_VX, _M_VY, _M_A, _M_W)] == [5, 6, 7, 8, 9, 10]
+    _m[_M_VX], _m[_M_VY], _m[_M_W] = 1.5, 2.5, 3.5
+    assert tuple(_probe.velocity) == (1.5, 2.5) and _probe.angular_velocity == 3.5
+    _probe_space = pymunk.Space()
+    _probe_space.iterations = 7
+    _i = _raw_iterations(_probe_space)
+    assert _i[0] == 7
+    _i[0] = 3
+    assert _probe_space.iterations == 3
+    del _probe, _m, _probe_space, _i
+    _body_mem, _iterations_mem = _raw_body_mem, _raw_iterations
+except (ImportError, AttributeError, TypeError, AssertionError):   # another pymunk
+    pass
+
+
 # Puck–puck ``begin`` straight from Chipmunk (pymunk 7 internals): pymunk's own path wraps
 # every callback in an Arbiter object, a handle lookup and a dict lookup, and
 # ``Arbiter.shapes`` allocates two arrays and looks both shapes up — four fifths of the
@@ -514,23 +611,28 @@ except (ImportError, AttributeError, TypeError, AssertionError):   # another pym
 try:
     from pymunk._chipmunk import ffi as _cp_ffi
 
-    _cp_arb_bodies = _cp_lib.cpArbiterGetBodies
     _cp_from_handle = _cp_ffi.from_handle
 
     @_cp_ffi.callback("cpCollisionBeginFunc")
     def _raw_puck_puck_begin(arb, space, data) -> None:
         _cp_from_handle(data)._raw_puck_puck(arb)
 
-    _cp_set_iterations = _cp_lib.cpSpaceSetIterations
-    _cp_uintptr = _cp_ffi.cast
+    @_cp_ffi.callback("cpCollisionBeginFunc")
+    def _raw_puck_wall_begin(arb, space, data) -> None:
+        _cp_from_handle(data)._raw_puck_wall(arb)
+
 
     @_cp_ffi.callback("cpCollisionSeparateFunc")
     def _raw_puck_puck_separate(arb, space, data) -> None:
-        # Looked up by the space's address (not through ``data``): separate also runs
-        # while a discarded space is freed, when its world may be gone.
-        touch = _TOUCHING.get(int(_cp_uintptr("uintptr_t", space)))
-        if touch is not None:
-            touch.end()
+        # _Touching.end, looked up by the space's address (not through ``data``):
+        # separate also runs while a discarded space is freed, when its world may be gone.
+        ref = _TOUCHING.get(space)
+        if ref is not None:
+            t = ref()
+            if t is not None and t.n > 0:
+                t.n -= 1
+                if t.n == 0:
+                    t.iters[0] = t.lo
 
     _probe_h = pymunk.Space().on_collision  # noqa: B018  (the API must exist)
     del _probe_h
@@ -549,36 +651,41 @@ class _Touching:
     contact (puck–puck, puck–standing puck, puck–wall) count the contacts; Chipmunk calls
     them after it finds this sub-step's contacts and before it solves them, so the
     sub-step solves with ``params.iterations`` (10) when any contact is there and with 1
-    when none is. The count depends only on the state: outcomes stay deterministic."""
+    when none is. The count depends only on the state: outcomes stay deterministic.
+    ``iters`` is a one-int view of the space's iterations (``_iterations_mem``)."""
 
-    __slots__ = ("n", "space", "hi", "lo", "__weakref__")
+    __slots__ = ("n", "iters", "hi", "lo", "__weakref__")
 
-    def __init__(self, space: Any, hi: int, lo: int) -> None:
+    def __init__(self, iters: Any, hi: int, lo: int) -> None:
         self.n = 0
-        self.space, self.hi, self.lo = space, hi, lo
+        self.iters, self.hi, self.lo = iters, hi, lo
 
     def begin(self) -> None:
         self.n += 1
         if self.n == 1:
-            _set_iterations(self.space, self.hi)
+            self.iters[0] = self.hi
 
     def end(self) -> None:
         if self.n > 0:
             self.n -= 1
             if self.n == 0:
-                _set_iterations(self.space, self.lo)
+                self.iters[0] = self.lo
 
 
-_TOUCHING: "weakref.WeakValueDictionary[int, _Touching]" = weakref.WeakValueDictionary()
+# a space's address (``void *``) -> weak reference to its _Touching (for the raw
+# ``separate``, which must not keep a world alive nor outlive it)
+_TOUCHING: dict[Any, "weakref.ref[_Touching]"] = {}
 
 
-def _set_iterations(space: Any, n: int) -> None:
-    """Set the solver iterations of a ``pymunk.Space`` (or, with pymunk 7 internals, of
-    the ``cpSpace *`` it wraps)."""
-    if isinstance(space, pymunk.Space):
-        space.iterations = n
-    else:
-        _cp_set_iterations(space, n)
+def _register_touching(raw_space: Any, touching: _Touching) -> None:
+    """File ``touching`` under the address of ``raw_space`` (``cpSpace *``) until it dies."""
+    key = _cp_ffi.cast("void *", raw_space)
+
+    def forget(ref: "weakref.ref[_Touching]", key: Any = key) -> None:
+        if _TOUCHING.get(key) is ref:
+            del _TOUCHING[key]
+
+    _TOUCHING[key] = weakref.ref(touching, forget)
 
 
 _new_object = object.__new__
@@ -861,7 +968,7 @@ class _Puck:
     """Internal record of one puck (pymunk objects + bookkeeping)."""
 
     __slots__ = ("id", "body", "shape", "pivot", "state", "standing",
-                 "fall_left", "parked", "x", "y", "bid")
+                 "fall_left", "parked", "x", "y", "bid", "mem")
 
     def __init__(self, pid: int) -> None:
         self.id = pid
@@ -875,6 +982,7 @@ class _Puck:
         self.x = 0.0               # last position, kept for off-table pucks
         self.y = 0.0
         self.bid = -1              # the body's id (Body.id), read once
+        self.mem: Any = None       # the body's fields in place (_body_mem)
 
 
 class World:
@@ -921,10 +1029,11 @@ class World:
         lo = 1 if p.adaptive_iterations else p.iterations
         s.iterations = lo
         raw_space = getattr(s, "_space", None) if _raw_puck_puck_begin is not None else None
-        self._touching = _Touching(raw_space if raw_space is not None else s,
-                                   p.iterations, lo)
+        self._mem = _body_mem if PYMUNK_INTERNALS else _public_mem
+        self._touching = _Touching((_iterations_mem if PYMUNK_INTERNALS
+                                    else _public_iterations)(s), p.iterations, lo)
         if raw_space is not None:
-            _TOUCHING[int(_cp_ffi.cast("uintptr_t", raw_space))] = self._touching
+            _register_touching(raw_space, self._touching)
         s.gravity = (0.0, 0.0)
         self._space = s
         self._n_parked = 0             # pucks with a body whose friction joint is out
@@ -946,6 +1055,10 @@ class World:
         m, r = t.puck_mass, t.puck_radius
         self._moment_disc = pymunk.moment_for_circle(m, 0.0, r)
         self._moment_box = pymunk.moment_for_box(m, (t.puck_diameter, t.puck_thickness))
+        # What pymunk's Space.step asserts of every body added since the last step (see
+        # _add_body), checked once here for all pucks.
+        if not all(0.0 < v < _INF for v in (m, self._moment_disc, self._moment_box)):
+            raise ValueError("M-T7: a puck's mass and moments must be positive and finite")
         self._f_slide = p.mu * m * p.g                         # g·mm/s²
         self._f_spin = (2.0 / 3.0) * p.mu * m * p.g * r        # g·mm²/s²
         self._dv_step = p.mu * p.g * p.dt                      # mm/s per sub-step
@@ -955,6 +1068,7 @@ class World:
         self._edges = (t.gutter_edge("left"), t.gutter_edge("right"))
         self._width, self._length = t.width, t.length
         self._wall_names: dict[pymunk.Shape, str] = {}
+        self._wall_of_cp: dict[Any, str] = {}          # cpShape * -> name (raw callbacks)
         self._shape_puck: dict[pymunk.Shape, _Puck] = {}
         self._near_edge: dict[int, _Puck] = {}
         self._falling: dict[int, _Puck] = {}
@@ -984,6 +1098,8 @@ class World:
             poly.friction = self._wall_f
             s.add(poly)
             self._wall_names[poly] = name
+            if raw_space is not None:          # for _raw_puck_wall (a plain pointer)
+                self._wall_of_cp[_cp_ffi.cast("cpShape *", poly._shape)] = name
 
         box(-T, -T, L + T, 0.0, "near_rail", _F_WALL, _CT_WALL)
         box(-T, W, L + T, W + T, "far_rail", _F_WALL, _CT_WALL)
@@ -997,13 +1113,15 @@ class World:
         if not self._install_raw_begin(s):
             s.on_collision(_CT_PUCK, _CT_PUCK, begin=self._on_puck_puck,
                            separate=self._on_solid_separate)
+            s.on_collision(_CT_PUCK, _CT_WALL, begin=self._on_wall,
+                           separate=self._on_solid_separate)
         s.on_collision(_CT_PUCK, _CT_STANDING, begin=self._on_puck_puck,
                        post_solve=self._on_standing_hit, separate=self._on_solid_separate)
         s.on_collision(_CT_STANDING, _CT_STANDING, begin=self._on_wake)
-        s.on_collision(_CT_PUCK, _CT_WALL, begin=self._on_wall,
-                       separate=self._on_solid_separate)
         s.on_collision(_CT_PUCK, _CT_SENSOR, begin=self._on_sensor_begin,
                        separate=self._on_sensor_separate)
+        # bodies the batch read sees besides the pucks' (the static body of the boxes)
+        self._n_other_bodies = len(self._bodies.read(s)) // 3
 
     def _add_body(self, pk: _Puck, x: float, y: float, vx: float, vy: float,
                   angle: float, spin: float) -> None:
@@ -1027,6 +1145,7 @@ class World:
         shape.friction = self._pp_f
         shape.filter = _F_TABLE_PUCK if pk.state == "table" else _F_GUTTER_PUCK
         pk.body, pk.shape = body, shape
+        pk.mem = self._mem(body)
         # The friction joints are made now, parked or not: a parked puck that is hit
         # then only adds them to the space (making them mid-shot cost ~2 µs per
         # sub-step of a 16-puck break).
@@ -1040,6 +1159,10 @@ class World:
         pk.pivot.error_bias = 0.0
         self._set_friction(pk)
         self._space.add(body, shape)
+        # pymunk's next Space.step would assert 0 < mass < inf and moment > 0 of the new
+        # body through four properties (a sixth of a lone break's cost in the first
+        # sub-step after a shot): _build_space checked them for every puck.
+        getattr(self._space, "_bodies_to_check", set()).discard(body)
         self._shape_puck[shape] = pk
         pk.bid = body.id
         self._by_body_id[pk.bid] = pk
@@ -1067,9 +1190,9 @@ class World:
             _remove_joint(self._space, pk.pivot)
             pk.parked = True
             self._n_parked += 1
-            _set_v(pk.body, 0.0, 0.0)
-            _set_w(pk.body, 0.0)
-            if self._wall_free(pk.body):
+            m = pk.mem                 # awake (unparked until now): written in place
+            m[_M_VX] = m[_M_VY] = m[_M_W] = 0.0
+            if self._wall_free(pk):
                 _sleep(self._space, pk.body)
 
     def _unpark(self, pk: _Puck) -> None:
@@ -1082,16 +1205,16 @@ class World:
         self._attach_joints(pk)
         if pk.fall_left > 0.0:
             return
-        b = pk.body
-        vx, vy = _get_v(b)
-        sp = math.hypot(vx, vy)
+        m = pk.mem                     # awake: adding the joint woke it
+        vx, vy = m[_M_VX], m[_M_VY]
+        sp = _hypot(vx, vy)
         if sp <= self._dv_step:
-            _set_v(b, 0.0, 0.0)
+            m[_M_VX] = m[_M_VY] = 0.0
         else:
             k = 1.0 - self._dv_step / sp
-            _set_v(b, vx * k, vy * k)
-        w = _get_w(b)
-        _set_w(b, 0.0 if abs(w) <= self._dw_step else w - math.copysign(self._dw_step, w))
+            m[_M_VX], m[_M_VY] = vx * k, vy * k
+        w = m[_M_W]
+        m[_M_W] = 0.0 if abs(w) <= self._dw_step else w - math.copysign(self._dw_step, w)
 
     def _unpark_touching(self, pk: _Puck) -> None:
         """Keep the invariant "a parked puck touches no other puck": unpark ``pk`` and
@@ -1102,15 +1225,16 @@ class World:
         if touching:
             for q in sorted([pk, *touching], key=lambda q: q.id):
                 self._unpark(q)
-        elif pk.parked and self._wall_free(pk.body):
+        elif pk.parked and self._wall_free(pk):
             _sleep(self._space, pk.body)
 
-    def _wall_free(self, body: pymunk.Body) -> bool:
-        """True when a puck centred where ``body`` is cannot touch a rail, an end board
+    def _wall_free(self, pk: _Puck) -> bool:
+        """True when puck ``pk`` (in the space) cannot touch a rail, an end board
         or a gutter wall (its centre is more than ``_WALL_CLEAR`` from each; a standing
         puck's footprint reaches 39.7 mm). Only such pucks sleep: a sleeping body's
         resting contacts are not solved, so one at rest against a wall stays awake."""
-        x, y = _get_xy(body)
+        m = pk.mem
+        x, y = m[_M_X], m[_M_Y]
         c = _WALL_CLEAR
         if not c < y < self._width - c:
             return False
@@ -1130,27 +1254,31 @@ class World:
         return self._time - self._shot_t0
 
     def _install_raw_begin(self, s: pymunk.Space) -> bool:
-        """Make :func:`_raw_puck_puck_begin` the ``begin`` of puck–puck contacts (see
-        there; the rare puck–standing puck contacts keep pymunk's handler); False when
-        this pymunk has not the expected layout."""
+        """Make :func:`_raw_puck_puck_begin` and :func:`_raw_puck_wall_begin` the
+        ``begin`` of puck–puck and puck–wall contacts (see there; the rare contacts of
+        standing pucks keep pymunk's handlers); False when this pymunk has not the
+        expected layout (then :meth:`_on_puck_puck` and :meth:`_on_wall` are installed)."""
         if _raw_puck_puck_begin is None:
             return False
         try:
-            s.on_collision(_CT_PUCK, _CT_PUCK)
-            handler = s._handlers[(_CT_PUCK, _CT_PUCK)]._handler
             self._self_handle = _cp_ffi.new_handle(self)
-            self._arb_a = _cp_ffi.new("cpBody *[1]")
-            self._arb_b = _cp_ffi.new("cpBody *[1]")
-            handler.userData = self._self_handle
-            handler.beginFunc = _raw_puck_puck_begin
-            handler.separateFunc = _raw_puck_puck_separate
+            for other, begin in ((_CT_PUCK, _raw_puck_puck_begin),
+                                 (_CT_WALL, _raw_puck_wall_begin)):
+                s.on_collision(_CT_PUCK, other)
+                handler = s._handlers[(_CT_PUCK, other)]._handler
+                handler.userData = self._self_handle
+                handler.beginFunc = begin
+                handler.separateFunc = _raw_puck_puck_separate
         except (AttributeError, KeyError, TypeError):
             return False
         return True
 
     def _raw_puck_puck(self, arb: Any) -> None:
         """:meth:`_on_puck_puck` on Chipmunk's own arbiter (``cpArbiter *``)."""
-        self._touching.begin()
+        t = self._touching                   # _Touching.begin, written out
+        t.n += 1
+        if t.n == 1:
+            t.iters[0] = t.hi
         # the arbiter's own fields (pymunk declares the struct): the bodies and the normal
         # from a to b unswapped — (vb − va)·n is the same number in either order
         a, b = arb.body_a, arb.body_b
@@ -1162,14 +1290,52 @@ class World:
             _cp_activate(b)
             self._pending.append(("unpark", pb.id))
         n = arb.n
-        va = _cp_get_v(a)
-        vb = _cp_get_v(b)
-        vrn = (vb.x - va.x) * n.x + (vb.y - va.y) * n.y
-        arb.e = self._contact_restitution(vrn)
+        ma, mb = pa.mem, pb.mem
+        vrn = (mb[_M_VX] - ma[_M_VX]) * n.x + (mb[_M_VY] - ma[_M_VY]) * n.y
+        e = self._e_const                    # _contact_restitution, written out
+        if e is None:
+            e_ref, v_ref, k, e_min, e_max = self._e_args
+            if vrn < 0.0:
+                e = e_ref * (-vrn / v_ref) ** -k
+                e = e_min if e < e_min else (e_max if e > e_max else e)
+            else:
+                e = e_max
+        arb.e = e
         if -vrn >= _EVENT_MIN_SPEED:
             ids = (pa.id, pb.id) if pa.id < pb.id else (pb.id, pa.id)
             self._events.append((self._time - self._shot_t0 + self._h, "contact", ids,
                                  None, -vrn))
+
+    def _raw_puck_wall(self, arb: Any) -> None:
+        """:meth:`_on_wall` on Chipmunk's own arbiter (``cpArbiter *``): its shapes,
+        bodies and normal unswapped (the normal from ``a`` to ``b``; ``sign`` turns it
+        from the puck to the wall, as the swapped normal of pymunk's handler is — the
+        same number, an exact negation). Events are recorded as tuples, made into
+        :class:`ShotEvent` by :meth:`_events_from`."""
+        t = self._touching                   # _Touching.begin, written out
+        t.n += 1
+        if t.n == 1:
+            t.iters[0] = t.hi
+        pk = self._puck_of_cp.get(arb.body_a)
+        if pk is not None:
+            wall, sign = self._wall_of_cp[arb.b], 1.0
+        else:
+            pk, wall, sign = self._puck_of_cp[arb.body_b], self._wall_of_cp[arb.a], -1.0
+        m = pk.mem
+        vx, vy = m[_M_VX], m[_M_VY]
+        if (wall == "left_board" or wall == "right_board") and abs(vx) > self.params.v_off:
+            # M-P4: too fast, it flies over the end board (speed as pymunk's Vec2d.length)
+            arb.processCollision = False
+            self._events.append((self._time - self._shot_t0 + self._h, "off_table",
+                                 (pk.id,), "left" if wall == "left_board" else "right",
+                                 math.sqrt(vx ** 2 + vy ** 2)))
+            self._pending.append(("off", pk.id))
+            return
+        n = arb.n
+        vn = sign * (vx * n.x + vy * n.y)    # approach speed toward the wall
+        if vn >= _EVENT_MIN_SPEED:
+            self._events.append((self._time - self._shot_t0 + self._h, "rail", (pk.id,),
+                                 wall, vn))
 
     def _contact_restitution(self, vrn: float) -> float:
         """M-P2: the restitution of a puck–puck contact whose normal relative velocity is
@@ -1317,9 +1483,10 @@ class World:
 
         The sub-steps between two rest checks (every ``_CHECK_EVERY`` of a shot) run in
         one loop around Chipmunk's ``cpSpaceStep`` (see :func:`_batch_stepper`), leaving
-        it only after a sub-step that left work: a callback queued something, a puck is
-        near a gutter edge or falling, or pymunk deferred something. The rest checks
-        and that work run in :meth:`_substep`'s order."""
+        it only after a sub-step that left work: a callback queued something, or a puck
+        is near a gutter edge or falling (pymunk's deferred additions and removals, which
+        no callback of this World makes, are run after the batch). The rest checks and
+        that work run in :meth:`_substep`'s order."""
         fast = self._batch
         n = 0
         if fast is None:
@@ -1350,16 +1517,18 @@ class World:
             j = 0
             set_attr(space, "_locked", True)
             try:
-                while j < k:
+                for j in range(1, k + 1):      # k ≥ 1
                     cp_step(handle, h)
-                    j += 1
                     self._time += h
-                    if removed:
-                        removed.clear()
-                    if pending or near or falling or add_later or remove_later or post_step:
+                    # (pymunk defers a Space.add/remove made in a callback; no callback of
+                    # this World makes one — they queue their work in _pending — so
+                    # pymunk's lists are looked at once the batch is over)
+                    if pending or near or falling:
                         break
             finally:
                 set_attr(space, "_locked", False)
+            if removed:                        # shapes removed before these sub-steps,
+                removed.clear()                # kept alive through the first (pymunk)
             n += j
             self._steps += j
             self._shot_steps += j
@@ -1437,7 +1606,7 @@ class World:
         self._falling.pop(pk.id, None)
         self._by_body_id.pop(pk.body.id, None)
         self._puck_of_cp.pop(pk.body._body, None)
-        pk.body = pk.shape = pk.pivot = None
+        pk.body = pk.shape = pk.pivot = pk.mem = None
         pk.parked = False
 
     def _check_drops(self) -> None:
@@ -1446,11 +1615,10 @@ class World:
         moving ones are read, through Chipmunk's getter (a quarter of the cost of
         ``Body.position``: this runs every sub-step a puck is near a gutter)."""
         gl, gr = self._edges
-        pos = _body_x
         for pid, pk in list(self._near_edge.items()):
             if pk.parked:
                 continue
-            x = pos(pk.body)
+            x = pk.mem[_M_X]
             if x < gl or x > gr:
                 side = "left" if x < gl else "right"
                 del self._near_edge[pid]
@@ -1481,11 +1649,15 @@ class World:
 
         :raises FloatingPointError: if a velocity became NaN (never seen; a safeguard).
         """
-        if housekeep and self._shot_steps % (_FULL_EVERY * _CHECK_EVERY) and self._few_moving():
-            return False
+        spun = False
+        if housekeep and len(self._by_body_id) - self._n_parked <= _FEW:
+            decided = self._check_few()
+            if decided is not None:
+                return decided
+            spun = True                        # _check_few applied the spin friction
         scan = self._bodies
         floats = scan.read(self._space)        # vx, vy, ω per body
-        if housekeep:
+        if housekeep and not spun:
             spins = floats[2::3]
             if any(spins):                     # some puck spins (0.0 is false)
                 self._spin_friction(scan, floats, spins)
@@ -1520,36 +1692,68 @@ class World:
                     self._park(pk)
         return rest
 
-    def _few_moving(self) -> bool:
-        """The rest check's fast path when at most ``_FEW`` pucks are unparked (a lone
-        shot, the start of a break): parked pucks are still (v = ω = 0 exactly; anything
-        that moves one unparks it before the check), so reading the unparked ones decides
-        that something moves (some speed ≥ rest_speed, none above the cap) — then their
-        spin friction is applied as :meth:`_spin_friction` does and True returned. False
-        leaves the check to the batch read."""
-        if (not _FAST_BODY or len(self._by_body_id) - self._n_parked > _FEW
-                or self._falling or self._pending):
-            return False
-        live = [pk for pk in self._pucks.values() if not pk.parked and pk.body is not None]
-        moving = False
-        cap2, rest2 = self._cap2, self._rest_v2
-        vw = []
-        for pk in live:
-            ptr = pk.body._body
-            v = _cp_get_v(ptr)
-            sp2 = v.x * v.x + v.y * v.y
-            if not sp2 <= cap2:
-                return False                   # clamp (or NaN): the full pass
-            if sp2 >= rest2:
-                moving = True
-            vw.append((ptr, _cp_get_w(ptr)))
-        if not moving:
-            return False
+    def _check_few(self) -> bool | None:
+        """The rest check (M-P7) when at most ``_FEW`` pucks are unparked (a lone shot,
+        the start and the end of a break), from those pucks alone; None when the batch
+        pass of :meth:`_scan` must decide. Parked pucks are still (v = ω = 0 exactly:
+        anything that moves one unparks it before the check), so they change nothing
+        here but the order in which the batch pass parks pucks.
+
+        It first applies this check's spin friction to every unparked puck not in free
+        fall, as :meth:`_spin_friction` does (the batch pass then does not). Between two
+        full passes it returns False when the batch pass would: some speed ≥ rest_speed
+        and none above the cap (no puck falling); else ``t = |(vx, vy, ω) of every
+        body|`` against the batch pass's thresholds with a margin of 1e-9 (``math.hypot``
+        is within an ulp in any order of its arguments, and parked bodies add only
+        zeros). In a full pass it decides unless a puck is above the cap (the clamp) or
+        two pucks could be parked (the batch pass parks them in the space's body order,
+        which decides how Chipmunk files them): it parks the one still puck that touches
+        no other, and returns whether everything is at rest.
+        """
         dw = self._dw_scan
-        for ptr, w in vw:
-            if w != 0.0:
-                _cp_set_w(ptr, 0.0 if -dw <= w <= dw else (w - dw if w > 0.0 else w + dw))
-        return True
+        cap2, rest2, wmax = self._cap2, self._rest_v2, self._rest_w
+        moving = over = False
+        slow = True
+        still = None
+        n_still = 0
+        vals: list[float] = []
+        for pk in self._pucks.values():
+            if pk.parked or pk.body is None:
+                continue
+            m = pk.mem                         # unparked, so awake: written in place
+            vx, vy, w = m[_M_VX], m[_M_VY], m[_M_W]
+            if w != 0.0 and pk.fall_left == 0.0:
+                w = 0.0 if -dw <= w <= dw else (w - dw if w > 0.0 else w + dw)
+                m[_M_W] = w
+            sp2 = vx * vx + vy * vy
+            if not sp2 <= cap2:
+                over = True                    # above the cap (or NaN): the batch pass
+            elif sp2 >= rest2:
+                moving = True
+            if not (sp2 < rest2 and -wmax < w < wmax):
+                slow = False
+            elif sp2 < _STILL2 and -_STILL < w < _STILL and pk.fall_left == 0.0:
+                still = pk
+                n_still += 1
+            vals += (vx, vy, w)
+        if over:
+            return None
+        waiting = self._falling or self._pending
+        if self._shot_steps % (_FULL_EVERY * _CHECK_EVERY):
+            if moving and not waiting:
+                return False
+            t = _hypot(*vals)
+            n = 3 * (len(self._by_body_id) + self._n_other_bodies)   # the batch pass's
+            if (t * t >= self._rest_t2 * n * (1.0 + 1e-9)
+                    and t <= self.params.launch_cap * (1.0 - 1e-9)):
+                return False
+            return None
+        if self.params.park and still is not None:
+            if n_still > 1:
+                return None
+            if not self._touches_other_puck(still):
+                self._park(still)
+        return slow and not waiting
 
     def _spin_friction(self, scan: "_BodyScan", floats: list[float],
                        spins: list[float]) -> None:
@@ -1569,11 +1773,12 @@ class World:
                     floats[3 * i + 2] = spins[i]
         if self._n_parked:
             # A batch write would wake every sleeping puck (cpBodySetVelocity activates
-            # its body): write the spinning ones one by one (sleeping pucks have ω = 0).
+            # its body): write the spinning ones one by one, in place (sleeping pucks
+            # have ω = 0; a spinning one is awake).
             by_id = self._by_body_id
             for i, bid in enumerate(scan.ids()):
                 if spins[i] != 0.0:
-                    _set_w(by_id[bid].body, floats[3 * i + 2])
+                    by_id[bid].mem[_M_W] = floats[3 * i + 2]
             return
         scan.put(floats)
         scan.write(self._space)
@@ -1628,8 +1833,8 @@ class World:
                         near.add(pid)
                         near.add(pid2)
         for pid, pk in moving:
-            _set_v(pk.body, 0.0, 0.0)
-            _set_w(pk.body, 0.0)
+            m = pk.mem                           # unparked, so awake
+            m[_M_VX] = m[_M_VY] = m[_M_W] = 0.0
             if park and ((near is not None and pid not in near)
                          or not self._touches_other_puck(pk)):
                 self._park(pk)
@@ -1695,6 +1900,7 @@ class World:
         ids, f = self._bodies.read_all(self._space)
         at = {bid: 6 * i for i, bid in enumerate(ids)}
         out = {}
+        new, setattr_, cls = _new_object, _object_setattr, PuckState   # _frozen, inline
         for pid, pk in self._pucks.items():
             b = pk.body
             if b is None:
@@ -1705,10 +1911,12 @@ class World:
             state = pk.state
             if state == "table" and gl <= x <= gr and (x - r < gl or x + r > gr):
                 state = "overhang"
-            out[pid] = _frozen(PuckState, {
+            obj = new(cls)
+            setattr_(obj, "__dict__", {
                 "id": pk.id, "state": state, "x": x, "y": f[j + 1], "vx": f[j + 3],
                 "vy": f[j + 4], "angle": f[j + 2], "spin": f[j + 5],
                 "standing": pk.standing})
+            out[pid] = obj
         return out
 
     def puck(self, puck_id: int) -> PuckState:
@@ -1765,11 +1973,14 @@ class World:
         """The events after the first ``index`` as :class:`ShotEvent` (the contact
         callback records plain tuples; they are made into events here, once)."""
         ev = self._events
+        new, setattr_, cls = _new_object, _object_setattr, ShotEvent   # _frozen, inline
         for i in range(index, len(ev)):
             e = ev[i]
             if type(e) is tuple:
-                ev[i] = _frozen(ShotEvent, {"t": e[0], "kind": e[1], "pucks": e[2],
-                                            "where": e[3], "speed": e[4]})
+                obj = new(cls)
+                setattr_(obj, "__dict__", {"t": e[0], "kind": e[1], "pucks": e[2],
+                                           "where": e[3], "speed": e[4]})
+                ev[i] = obj
         return tuple(ev[index:])
 
     @property
