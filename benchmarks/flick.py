@@ -506,12 +506,12 @@ def main(quick: bool = False, scales=SCALES, compare: bool = True) -> list[dict]
 def guide_cost(duration: float = 15.0) -> list[dict]:
     """The aim guide's CPU per call (``SteadyFlick.velocity(t)``, asked once a frame as the
     scene asks it, thread CPU time) on a ``duration`` s wandering drag
-    (``hands.wander``) with 125 and 1000 Hz mice at 60 Hz and one event a frame: median
+    (``hands.wander``) with 125, 500 and 1000 Hz mice at 60 Hz and one event a frame: median
     and p99 per mouse (issue 13's frame row: it must not grow with the drag)."""
     from benchmarks import flick_reference
 
     rows = []
-    for mouse, loop in ((125, 60), (1000, 60), (60, 60)):
+    for mouse, loop in ((125, 60), (500, 60), (1000, 60), (60, 60)):
         rng = random.Random(f"guide/{mouse}/{loop}")
         w = hands.wander(duration, rng)
         evs = hands.events(w, rng, mouse_hz=mouse, loop_hz=loop)
