@@ -465,93 +465,6 @@ def _kernel(a: np.ndarray, b: np.ndarray, terms) -> np.ndarray:
     return out * _NORM
 
 
-_LEAVES = 8
-"""Diagonal blocks :func:`_lower_inverse` inverts in one batched call."""
-KKT_MIN = 16
-"""Below this many samples :func:`_posterior` solves its system as it stands."""
-
-
-def _lower_inverse(low: np.ndarray) -> np.ndarray:
-    """The inverse of a lower-triangular n×n matrix ``low`` (a Cholesky factor), blockwise:
-    the :data:`_LEAVES` diagonal blocks inverted in one batched call, then merged in pairs
-    — inv([[A, 0], [C, B]]) = [[A⁻¹, 0], [−B⁻¹·C·A⁻¹, B⁻¹]] — so that most of the work is
-    matrix products (numpy has no triangular solve; for n ≈ 90 this is ~2.5× cheaper than
-    ``np.linalg.solve`` with n right-hand sides). Padded with the identity to a multiple
-    of the leaves."""
-    n = low.shape[0]
-    c = _LEAVES
-    b = -(-n // c)
-    size = b * c
-    if size != n:
-        p = np.eye(size)
-        p[:n, :n] = low
-    else:
-        p = low
-    i = np.arange(c)
-    blk = np.linalg.inv(p.reshape(c, b, c, b)[i, :, i, :])
-    s = b
-    while c > 1:
-        h = np.arange(0, c, 2)
-        below = p.reshape(c, s, c, s)[h + 1, :, h, :]
-        a, d = blk[0::2], blk[1::2]
-        new = np.zeros((c // 2, 2 * s, 2 * s))
-        new[:, :s, :s] = a
-        new[:, s:, s:] = d
-        new[:, s:, :s] = -(d @ below) @ a
-        blk, c, s = new, c // 2, 2 * s
-    return blk[0][:n, :n]
-
-
-def _kkt_factor(a: np.ndarray, phi: np.ndarray):
-    """What :func:`_kkt_solve` needs to solve the smoother's system [[a, phi], [phiᵀ, 0]]:
-    ``a`` (n×n) the kernel plus the noise (symmetric positive definite), ``phi`` (n×m) the
-    flat part. Returns (L⁻¹, B = a⁻¹·phi, B·M⁻¹, M⁻¹) with L the Cholesky factor of ``a``
-    and M = phiᵀ·a⁻¹·phi (the Schur complement); None with fewer than :data:`KKT_MIN`
-    samples or if ``a`` is not positive definite (then the system is solved as it stands).
-    Only matrix–vector-sized products after the factor's inverse: n×n×n products would be
-    threaded by the BLAS, and on a loaded machine a threaded product costs the calling
-    thread many times its work."""
-    n = a.shape[0]
-    if n < KKT_MIN:
-        return None
-    try:
-        li = _lower_inverse(np.linalg.cholesky(a))
-        b = li.T @ (li @ phi)
-        minv = np.linalg.inv(phi.T @ b)
-    except np.linalg.LinAlgError:
-        return None
-    bm = b @ minv
-    if not (np.all(np.isfinite(bm)) and np.all(np.isfinite(li))):
-        return None
-    return li, b, bm, minv
-
-
-def _kkt_apply(fac, r: np.ndarray) -> np.ndarray:
-    """The inverse of the smoother's system (:func:`_kkt_factor`) applied to ``r``
-    ((n + m)×k): [[a⁻¹ − B·M⁻¹·Bᵀ, B·M⁻¹], [M⁻¹·Bᵀ, −M⁻¹]] · r."""
-    li, b, bm, minv = fac
-    n = li.shape[0]
-    top, flat = r[:n], r[n:]
-    return np.concatenate([li.T @ (li @ top) - bm @ (b.T @ top - flat), bm.T @ top - minv @ flat])
-
-
-def _kkt_solve(fac, s: np.ndarray, r: np.ndarray) -> np.ndarray:
-    """The solution of ``s`` · x = ``r`` by :func:`_kkt_apply` and :data:`REFINE_STEPS`
-    steps of iterative refinement on the residual: the explicit inverse of the factor is
-    less accurate than an LU solve by ~cond(s)·ε (the system's condition number reaches
-    1e9: ~1e-7 of the solution off); refined, it agrees with ``np.linalg.solve`` to its own
-    rounding (``tests/mississippi/test_flick_reference.py``: every guide value and launch
-    within 1e-6 mm/s)."""
-    x = _kkt_apply(fac, r)
-    for _ in range(REFINE_STEPS):
-        x = x + _kkt_apply(fac, r - s @ x)
-    return x
-
-
-REFINE_STEPS = 1
-"""Steps of iterative refinement in :func:`_kkt_solve`."""
-
-
 def _posterior(u: np.ndarray, z: np.ndarray, noise: np.ndarray, prior: float,
                origin: float, powers: np.ndarray | None = None,
                half: np.ndarray | None = None) -> tuple[np.ndarray, int]:
@@ -580,21 +493,14 @@ def _posterior(u: np.ndarray, z: np.ndarray, noise: np.ndarray, prior: float,
     # the boxed samples: the last ones with a finite half-width (a slice: fewer copies)
     b0 = n - int(np.count_nonzero(np.isfinite(half))) if half is not None and BOX_PASSES > 0 else n
     k = n - b0
-    fac = _kkt_factor(s[:n, :n], phi) if k > 0 else None
-    if fac is not None:                      # the inverse applied: to the data, then the passes
-        r = np.zeros((n + m, 2))
-        r[:n] = z
-        sol = _kkt_solve(fac, s, r)
-        w = None
-    else:
-        rhs = np.zeros((n + m, 2 + k))
-        rhs[:n, :2] = z
-        rhs[b0 + np.arange(k), 2 + np.arange(k)] = 1.0   # what a change of a boxed sample does
-        try:                                 # one factorisation for the data and the passes
-            sol = np.linalg.solve(s, rhs)
-        except np.linalg.LinAlgError:
-            sol = np.linalg.lstsq(s, rhs, rcond=None)[0]
-        sol, w = sol[:, :2], sol[:, 2:]
+    rhs = np.zeros((n + m, 2 + k))
+    rhs[:n, :2] = z
+    rhs[b0 + np.arange(k), 2 + np.arange(k)] = 1.0   # what a change of a boxed sample does
+    try:                                     # one factorisation for the data and the passes
+        sol = np.linalg.solve(s, rhs)
+    except np.linalg.LinAlgError:
+        sol = np.linalg.lstsq(s, rhs, rcond=None)[0]
+    sol, w = sol[:, :2], sol[:, 2:]
     if k == 0:
         return sol, m
     zb = z[b0:]
@@ -606,11 +512,7 @@ def _posterior(u: np.ndarray, z: np.ndarray, noise: np.ndarray, prior: float,
         d = new - zb
         if not d.any():
             break                            # already inside them all (a steady drag)
-        if w is None:
-            r[b0:n] = new
-            sol = _kkt_solve(fac, s, r)
-        else:
-            sol = sol + w @ d
+        sol = sol + w @ d
         zb = new
     return sol, m
 
