@@ -154,6 +154,40 @@ def _quadratic(t: list[float], xs: list[float], ys: list[float]):
     return out
 
 
+def _quadratic_at(kl: list[int], xl: list[float], yl: list[float], r: int, p: int):
+    """:func:`_quadratic` through the samples r … p, their times the lattice slots ``kl``
+    counted from ``kl[p]`` (report periods): the same sums in the same order — the same
+    floats — without building the lists of times and positions."""
+    s0 = s1 = s2 = s3 = s4 = 0.0
+    x0 = x1 = x2 = y0 = y1 = y2 = 0.0
+    kp = kl[p]
+    for m in range(r, p + 1):
+        tv = float(kl[m] - kp)
+        xv = xl[m]
+        yv = yl[m]
+        t2 = tv * tv
+        s0 += 1.0
+        s1 += tv
+        s2 += t2
+        s3 += t2 * tv
+        s4 += t2 * t2
+        x0 += xv
+        x1 += tv * xv
+        x2 += t2 * xv
+        y0 += yv
+        y1 += tv * yv
+        y2 += t2 * yv
+    c00, c01, c02 = s2 * s4 - s3 * s3, s2 * s3 - s1 * s4, s1 * s3 - s2 * s2
+    c11, c12, c22 = s0 * s4 - s2 * s2, s1 * s2 - s0 * s3, s0 * s2 - s1 * s1
+    det = s0 * c00 + s1 * c01 + s2 * c02
+    if not abs(det) > 1e-12 * max(abs(s0 * s2 * s4), 1.0):
+        return None
+    return (((c00 * x0 + c01 * x1 + c02 * x2) / det, (c01 * x0 + c11 * x1 + c12 * x2) / det,
+             (c02 * x0 + c12 * x1 + c22 * x2) / det),
+            ((c00 * y0 + c01 * y1 + c02 * y2) / det, (c01 * y0 + c11 * y1 + c12 * y2) / det,
+             (c02 * y0 + c12 * y1 + c22 * y2) / det))
+
+
 def _place_late(k: np.ndarray, s_rel: np.ndarray, steps: np.ndarray, new_batch: np.ndarray,
                 lower: np.ndarray, phase: float, period: float, x: np.ndarray,
                 y: np.ndarray) -> np.ndarray:
@@ -190,7 +224,7 @@ def _place_late(k: np.ndarray, s_rel: np.ndarray, steps: np.ndarray, new_batch: 
                 r -= 1
             xs, ys = xl[r:p + 1], yl[r:p + 1]
             if p - r + 1 >= TRACK[0] and (max(xs) > min(xs) or max(ys) > min(ys)):
-                cx = _quadratic([float(v - kl[p]) for v in kl[r:p + 1]], xs, ys)  # report periods
+                cx = _quadratic_at(kl, xl, yl, r, p)  # in report periods from kl[p]
                 if cx is None:
                     i = j
                     continue
