@@ -200,8 +200,8 @@ def _place_late(k: np.ndarray, s_rel: np.ndarray, steps: np.ndarray, new_batch: 
     moves less than :data:`SLOW_STEPS` pointer steps across the instants the batch could
     have had, the batch stays on the latest instants."""
     step = pointer_step(x, y) or DEFAULT_STEP_MM
-    kl = [int(v) for v in k]                 # plain lists: this loop is Python
-    st = [int(v) for v in steps]
+    kl = k.astype(np.int64).tolist()         # plain lists: this loop is Python
+    st = steps.astype(np.int64).tolist()
     nb = new_batch.tolist()
     sr = s_rel.tolist()
     lw = lower.tolist()
@@ -320,8 +320,8 @@ def lattice(stamps, same=None, periods=PERIODS, positions=None,
             pos = np.asarray(positions, float).reshape(n, 2)
             kk = _place_late(kk, s, steps, new_batch, lower, ph, period, pos[:, 0], pos[:, 1])
         times = ph + kk * period + ref
-        return Lattice(float(period), tuple(float(v) for v in times),
-                       tuple(float(v) for v in earliest), tuple(float(v) for v in latest))
+        return Lattice(float(period), tuple(times.tolist()), tuple(earliest.tolist()),
+                       tuple(latest.tolist()))
     return None
 
 
