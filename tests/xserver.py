@@ -58,8 +58,11 @@ def start_xvfb(home: Path, size: tuple[int, int] = (1280, 720)) -> tuple[subproc
     :raises AssertionError: Xvfb did not answer within 30 s.
     """
     read, write = os.pipe()
+    # -noreset: by default an X server resets when its last client leaves (each xdotool
+    # poll is one); a game connecting during that reset is refused and SDL falls back to
+    # its offscreen driver ("the screen did not let it in": 5 of 140 starts under load)
     xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", f"{size[0]}x{size[1]}x24",
-                             "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             "-nolisten", "tcp", "-noreset"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             pass_fds=(write,))
     os.close(write)
     number = b""
