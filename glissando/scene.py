@@ -341,7 +341,8 @@ class GlissandoScene(Scene):
 
     def _end_lines(self):
         out = self.pos.outcome()
-        return [texts.score_line(out.scores), texts.end_reason(out.rule),
+        return [texts.score_line(out.scores, self.session.name(BLUE), self.session.name(ORANGE)),
+                texts.end_reason(out.rule),
                 texts.turns_played(len(self.log))]
 
     def rematch(self) -> None:

@@ -46,9 +46,10 @@ def title(winner: str | None, name: str) -> str:
     return _("Draw!") if winner is None else _("{name} wins!").format(name=name)
 
 
-def score_line(points) -> str:
-    """"Blue 2 – 1 Orange" (G-6 points)."""
-    return _("Blue {b} – {o} Orange").format(b=points[0], o=points[1])
+def score_line(points, blue: str, orange: str) -> str:
+    """"Ann 2 – 1 Computer" (G-6 points): ``points`` (Blue's, Orange's), with the names
+    the side panels show (``blue``, ``orange``), so the end panel and the panels agree."""
+    return _("{blue} {b} – {o} {orange}").format(blue=blue, b=points[0], o=points[1], orange=orange)
 
 
 def end_reason(rule: str) -> str:
