@@ -657,27 +657,21 @@ class Canvas:
         full = ("region", key, tuple(r))
         layer = store.layers.get(full)
         fresh = layer is None and store.last_region.get(name) != key
-        if store.log is not None or (fresh and not lasting):
+        if store.log is not None or fresh:
             clip = self.surface.get_clip()
             self.surface.set_clip(r)
             try:
                 draw(self)
             finally:
                 self.surface.set_clip(clip)
-        elif fresh:                                 # lasting: drawn straight, then kept
-            clip = self.surface.get_clip()
-            self.surface.set_clip(r)
-            try:
-                draw(self)
-            finally:
-                self.surface.set_clip(clip)
+        if store.log is None and fresh and lasting:  # lasting: drawn straight, then kept
 
             def kept():
                 surf = self._region_surface((r.right, r.bottom) if self._id else r.size, False)
                 surf.blit(self.surface, r.topleft if self._id else (0, 0), r)
                 return self._region_canvas(surf, r)
             store.layer(full, kept, ("region", name, r.size))
-        else:
+        elif store.log is None and not fresh:
             def make():
                 surf = self._region_surface((r.right, r.bottom) if self._id else r.size, True)
                 lay = self._region_canvas(surf, r)

@@ -122,42 +122,11 @@ tell them apart)."""
 of them, from the last 0.05 s."""
 
 
-def _quadratic(t: list[float], xs: list[float], ys: list[float]):
-    """Least-squares quadratics a + b·t + c·t² through (t, x) and (t, y) (plain floats: a
-    few points, solved by the normal equations in closed form), ``((a, b, c) of x, (a, b, c)
-    of y)``; None if the times do not fix a quadratic."""
-    s0 = s1 = s2 = s3 = s4 = 0.0
-    x0 = x1 = x2 = y0 = y1 = y2 = 0.0
-    for tv, xv, yv in zip(t, xs, ys):
-        t2 = tv * tv
-        s0 += 1.0
-        s1 += tv
-        s2 += t2
-        s3 += t2 * tv
-        s4 += t2 * t2
-        x0 += xv
-        x1 += tv * xv
-        x2 += t2 * xv
-        y0 += yv
-        y1 += tv * yv
-        y2 += t2 * yv
-    # the inverse of [[s0 s1 s2] [s1 s2 s3] [s2 s3 s4]] by cofactors
-    c00, c01, c02 = s2 * s4 - s3 * s3, s2 * s3 - s1 * s4, s1 * s3 - s2 * s2
-    c11, c12, c22 = s0 * s4 - s2 * s2, s1 * s2 - s0 * s3, s0 * s2 - s1 * s1
-    det = s0 * c00 + s1 * c01 + s2 * c02
-    if not abs(det) > 1e-12 * max(abs(s0 * s2 * s4), 1.0):
-        return None
-    out = []
-    for r0, r1, r2 in ((x0, x1, x2), (y0, y1, y2)):
-        out.append(((c00 * r0 + c01 * r1 + c02 * r2) / det, (c01 * r0 + c11 * r1 + c12 * r2) / det,
-                    (c02 * r0 + c12 * r1 + c22 * r2) / det))
-    return out
-
-
 def _quadratic_at(kl: list[int], xl: list[float], yl: list[float], r: int, p: int):
-    """:func:`_quadratic` through the samples r … p, their times the lattice slots ``kl``
-    counted from ``kl[p]`` (report periods): the same sums in the same order — the same
-    floats — without building the lists of times and positions."""
+    """Least-squares quadratics a + b·u + c·u² through the samples r … p, ``u`` their
+    lattice slots ``kl`` counted from ``kl[p]`` (report periods), in x (``xl``) and y
+    (``yl``) mm: ``((a, b, c) of x, (a, b, c) of y)`` by the normal equations in closed form
+    (a few plain floats), or None if the slots do not fix a quadratic."""
     s0 = s1 = s2 = s3 = s4 = 0.0
     x0 = x1 = x2 = y0 = y1 = y2 = 0.0
     kp = kl[p]
@@ -177,6 +146,7 @@ def _quadratic_at(kl: list[int], xl: list[float], yl: list[float], r: int, p: in
         y0 += yv
         y1 += tv * yv
         y2 += t2 * yv
+    # the inverse of [[s0 s1 s2] [s1 s2 s3] [s2 s3 s4]] by cofactors
     c00, c01, c02 = s2 * s4 - s3 * s3, s2 * s3 - s1 * s4, s1 * s3 - s2 * s2
     c11, c12, c22 = s0 * s4 - s2 * s2, s1 * s2 - s0 * s3, s0 * s2 - s1 * s1
     det = s0 * c00 + s1 * c01 + s2 * c02
