@@ -101,13 +101,11 @@ def _lit_board(layer) -> None:
         layer.rect(theme.GOOD, r.inflate(-10, -10), 1, border_radius=6)
 
 
-def board(canvas, lit_mask: int | None = None) -> None:
-    """The board (a layer per scale) at its place, the cells of ``lit_mask`` lit softly
-    (the legal placements, G-3: :func:`lit_cells`)."""
+def board(canvas) -> None:
+    """The board (a layer per scale) at its place, no cell lit (:func:`lit_cells` lights
+    the legal placements over it, G-3)."""
     at = (BOARD.x - BOARD_PAD, BOARD.y - BOARD_PAD)
     canvas.blit(canvas.cached("glissando.board", BOARD_SIZE, board_surface), at)
-    if lit_mask:
-        lit_cells(canvas, lit_mask)
 
 
 _CELL_COPIES: dict = {}

@@ -143,14 +143,11 @@ def _legend_labels() -> tuple:
             (None, _("Rings: the last turn")))
 
 
-def draw_legend(canvas) -> None:
-    """The key of the board's colours under the cards: green a legal placement (G-3), red
-    a cell where the pawn cannot go, yellow the pawn just placed and a slide's path
-    (G-4), gold a scored line of five (G-5), rings the last turn."""
-    _draw_legend(canvas, _legend_labels())
-
-
 def _draw_legend(canvas, legend) -> None:
+    """The key of the board's colours under the cards (``legend``: :func:`_legend_labels`):
+    green a legal placement (G-3), red a cell where the pawn cannot go, yellow the pawn
+    just placed and a slide's path (G-4), gold a scored line of five (G-5), rings the
+    last turn."""
     x, y = 24, 584
     for swatch, label in legend:
         box = rect(Box(x, y, 18, 18))
@@ -186,14 +183,6 @@ def draw_right(canvas) -> None:
     header = _header()
     canvas.region(("glissando.right", header), rect(RIGHT), lambda c: _draw_right(c, header),
                   lasting=True)
-
-
-def draw_moves(canvas, scene) -> None:
-    """The move list: the notation's key, who starts (G-2, while no turn is played), and
-    the last :data:`ROWS` turns, "(hint)" beside those played after a hint:
-    :func:`draw_right`'s column, then :func:`draw_rows`."""
-    draw_right(canvas)
-    draw_rows(canvas, scene)
 
 
 ROWS_BOX = Box(MOVES.x + 8, MOVES.y + 92, MOVES.w - 16, MOVES.h - 96)

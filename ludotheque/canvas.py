@@ -195,14 +195,11 @@ class _Store:
                 old = self.layers.pop(old_key, None)
                 if old is not None:
                     self.layer_bytes -= self._bytes(old)
-                    spare = None                    # its pixels serve the next version
-                    if old_key[0] == "region":
-                        spare = old.surface.get_size()
-                    elif old_key[0] == "layer" and isinstance(old_key[1], tuple) and \
-                            old_key[1][:1] == ("backdrop",) and not old_key[3]:
-                        spare = ("backdrop", old.surface.get_size())
-                    if spare is not None:
-                        spares = self.spares.setdefault(spare, [])
+                    # its pixels serve the next version of a region or a backdrop
+                    # (both plain opaque surfaces, pooled by size alone)
+                    if old_key[0] == "region" or (old_key[0] == "layer" and isinstance(old_key[1], tuple)
+                                                  and old_key[1][:1] == ("backdrop",) and not old_key[3]):
+                        spares = self.spares.setdefault(old.surface.get_size(), [])
                         if len(spares) < 2:
                             spares.append(old.surface)
         while self.layer_bytes > LAYER_BUDGET and len(self.layers) > 1:
@@ -620,14 +617,7 @@ class Canvas:
         """A layer of the design area for a backdrop: the surface of a dropped version
         when there is one (black again when ``clear``, as a new one), else a new one."""
         size = (int(self.size[0]), int(self.size[1])) if self.scale == 1 else self.device_size(self.size)
-        spares = self._store.spares.get(("backdrop", size))
-        if spares:
-            surf = spares.pop()
-            surf.set_clip(None)
-            if clear:
-                surf.fill((0, 0, 0))
-        else:
-            surf = pygame.Surface(size)
+        surf = self._region_surface(size, clear)
         return Canvas(surf, self.scale, (0, 0), (self.size[0], self.size[1]), self._store)
 
     def region(self, key, rect, draw, lasting: bool = False) -> None:
@@ -689,8 +679,8 @@ class Canvas:
         store.last_region[name] = key
 
     def _region_surface(self, size, clear: bool) -> pygame.Surface:
-        """A surface for a region's layer: a dropped version's of that size when there is
-        one (black again when ``clear``), else a new one."""
+        """A surface for a region's or a backdrop's layer: a dropped version's of that
+        size when there is one (black again when ``clear``), else a new one."""
         spares = self._store.spares.get(size)
         if spares:
             surf = spares.pop()
