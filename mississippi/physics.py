@@ -1292,15 +1292,7 @@ class World:
         n = arb.n
         ma, mb = pa.mem, pb.mem
         vrn = (mb[_M_VX] - ma[_M_VX]) * n.x + (mb[_M_VY] - ma[_M_VY]) * n.y
-        e = self._e_const                    # _contact_restitution, written out
-        if e is None:
-            e_ref, v_ref, k, e_min, e_max = self._e_args
-            if vrn < 0.0:
-                e = e_ref * (-vrn / v_ref) ** -k
-                e = e_min if e < e_min else (e_max if e > e_max else e)
-            else:
-                e = e_max
-        arb.e = e
+        arb.e = self._contact_restitution(vrn)   # M-P2: one place for the model
         if -vrn >= _EVENT_MIN_SPEED:
             ids = (pa.id, pb.id) if pa.id < pb.id else (pb.id, pa.id)
             self._events.append((self._time - self._shot_t0 + self._h, "contact", ids,
