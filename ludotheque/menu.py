@@ -17,7 +17,7 @@ from .game import ALL_LEVELS, GameConfig, PlayerSpec, computer_label
 from .game import level_name as _game_level_name
 from .scene import Scene
 from .widgets import Button, Cycler, Dialog, FocusGroup, TextEntry, is_click
-from .settingsscreen import SettingsScene, defaults_note, no_sound_device  # noqa: F401 - re-exported
+from .settingsscreen import FormScene, SettingsScene, defaults_note, no_sound_device  # noqa: F401 - re-exported
 
 log = logging.getLogger(__name__)
 _ = i18n.domain("ludotheque")
@@ -225,7 +225,7 @@ def offered_level(game, level: str) -> str:
     return below[-1] if below else game.levels[0]
 
 
-class SetupScene(Scene):
+class SetupScene(FormScene):
     """Choose how to play ``game``: two players or against the computer (level, side),
     names, and the game's own options; then Start.
 
@@ -236,9 +236,6 @@ class SetupScene(Scene):
     With a saved game of ``game`` on disk, Start first asks "Resume it / Start over"
     (issue 15 §1): starting over keeps the save until the new game's first turn is
     played (the :class:`~ludotheque.session.GameSession` writes nothing before it)."""
-
-    opaque = True
-    animating = False                 # still until an event
 
     def __init__(self, app, game, vs_ai: bool = False):
         super().__init__(app)
@@ -408,13 +405,8 @@ class SetupScene(Scene):
                 return True
         return self.focus.handle(event)
 
-    def redraw_in(self):
-        return self.focus.redraw_in()             # a name entry's blinking cursor
-
     def draw(self, canvas):
-        canvas = as_canvas(canvas)
-        canvas.fill(theme.BG)
-        canvas.text(self.game.title(), (theme.W // 2, 40), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
+        canvas = self.heading(canvas, self.game.title(), 40)
         canvas.text(self.game.pitch(), (theme.W // 2, 100), theme.BODY, theme.MUTED, anchor="midtop")
         self.focus.draw(canvas)
 

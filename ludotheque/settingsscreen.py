@@ -28,7 +28,25 @@ def defaults_note() -> str:
              "given to every game.")
 
 
-class SettingsScene(Scene):
+class FormScene(Scene):
+    """A full screen of rows with keyboard focus (:attr:`focus`, a
+    :class:`~ludotheque.widgets.FocusGroup`): the Settings and setup screens."""
+
+    opaque = True
+    animating = False                 # still until an event
+
+    def redraw_in(self):
+        return self.focus.redraw_in()             # a name entry's blinking cursor
+
+    def heading(self, canvas, title: str, y: int):
+        """The screen's background and its ``title`` centred at design ``y``; :returns: the canvas."""
+        canvas = as_canvas(canvas)
+        canvas.fill(theme.BG)
+        canvas.text(title, (theme.W // 2, y), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
+        return canvas
+
+
+class SettingsScene(FormScene):
     """Language, volume, sound, full screen, and the defaults a new game's setup screen
     opens with (player names, computer level); every change is remembered at once.
 
@@ -41,8 +59,6 @@ class SettingsScene(Scene):
     calculation is an option of the Magico game, chosen on its setup screen — issue 14 §1.)"""
 
     overlay = False
-    opaque = True
-    animating = False                 # still until an event
 
     ROW = 60
     """Design units from one row to the next."""
@@ -111,13 +127,8 @@ class SettingsScene(Scene):
             return True
         return self.focus.handle(event)
 
-    def redraw_in(self):
-        return self.focus.redraw_in()             # a name entry's blinking cursor
-
     def draw(self, canvas):
-        canvas = as_canvas(canvas)
-        canvas.fill(theme.BG)
-        canvas.text(_("Settings"), (theme.W // 2, 36), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
+        canvas = self.heading(canvas, _("Settings"), 36)
         canvas.text(_("Defaults for a new game"), (self.x + 4, self.DEFAULTS_Y), theme.BODY, theme.ACCENT,
                     anchor="topleft", bold=True)
         canvas.paragraph(defaults_note(), pygame.Rect(self.x + 4, self.DEFAULTS_Y + 32, self.w - 8, 52),
