@@ -62,6 +62,7 @@ def test_escape_on_the_end_panel_goes_back_to_the_menu_and_never_to_the_pause_me
     assert scene.end.hidden
     key(app, pygame.K_ESCAPE)                            # Esc brings the result back
     assert app.top is scene and not scene.end.hidden
+    assert "(Esc)" in scene.end.menu_btn.label()         # as the panel's button says
     key(app, pygame.K_ESCAPE)                            # and, on the result, goes back
     frames(app, 1)
     assert isinstance(app.top, MenuScene) and not any(isinstance(s, PauseScene) for s in app.stack)

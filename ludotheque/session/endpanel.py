@@ -58,7 +58,7 @@ class EndPanel:
         self.default: Button | None = None       # another default than Rematch (set_default)
         self.rematch_btn = Button((0, 0, 320, 60), lambda: _("Rematch"), on_rematch,
                                   color=theme.GOOD, size=theme.LARGE)
-        self.menu_btn = Button((0, 0, 320, 56), lambda: _("Back to the menu"), on_menu)
+        self.menu_btn = Button((0, 0, 320, 56), lambda: _("Back to the menu (Esc)"), on_menu)
         self.hide_btn = Button((0, 0, 220, 40), lambda: _("See the board (V)"), self.hide,
                                size=theme.SMALL) if reveal_rect else None
         self.show_btn = Button(reveal_rect, lambda: _("Show the result (V)"), self.show,
