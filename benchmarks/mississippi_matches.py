@@ -164,24 +164,32 @@ class WindowTrace:
                 "windows": self.windows, "place_knocks": self.place_knocks}
 
 
+MAX_SHOTS = 500
+"""Shots after which a match is ended unfinished (``capped``): beginners' matches can
+last far longer (M-E1 ends a match only when one side has all 16 pucks in the other
+gutter); ``--max-shots`` raises it."""
+
+
 # --- the series -----------------------------------------------------------------------------
 def series(kinds: tuple[str, str], n: int, *, placer: str = "human", seed0: int = 0,
-           log=None) -> list[dict]:
+           log=None, max_shots: int = MAX_SHOTS) -> list[dict]:
     """``n`` whole matches between two :class:`Person` seats of ``kinds`` (left, right);
-    each match's summary from :func:`mississippi.ai.play_match`, plus ``seconds``."""
+    each match's summary from :func:`mississippi.ai.play_match` (ended after ``max_shots``
+    shots if no one has won: ``capped``), plus ``seconds``."""
     out = []
     for i in range(n):
         t = time.perf_counter()
         seats = (Person(kinds[0], placer), Person(kinds[1], placer))
         tr = WindowTrace()
-        r = ai.play_match(seed0 + i, seats=seats, trace=tr)
+        r = ai.play_match(seed0 + i, seats=seats, trace=tr, max_shots=max_shots)
         r["seconds"] = time.perf_counter() - t
         r["bands"] = tr.to_dict()
         out.append(r)
         if log:
             st = r["stats"]
             log(f"  {kinds[0]} v {kinds[1]} seed {seed0 + i}: {st['shots']} shots, "
-                f"{st['flip_windows']} flip windows, {r['seconds']:.1f} s")
+                f"{st['flip_windows']} flip windows, {r['seconds']:.1f} s"
+                + (" (capped: no winner yet)" if r["capped"] else ""))
     return out
 
 
@@ -198,11 +206,15 @@ def rows_of(label: str, results: list[dict]) -> list[dict]:
     shots = [s.shots for s in st]
     lag_shots = 2 * tot.lag_rounds
     with_window = sum(1 for s in st if s.flip_windows)
+    capped = sum(1 for r in results if r["capped"])
+    cap_note = (f"{capped} of {n} matches stopped unfinished at the shot cap: the figure is a "
+                f"lower bound" if capped else "every match played to its end (M-E1)")
     rows = [
         {"what": f"{label}: shots per match, median", "figure": statistics.median(shots),
-         "unit": "shots", "target": "-", "p90": _p90(shots), "n": n},
+         "unit": "shots", "target": "-", "p90": _p90(shots), "n": n, "capped": capped,
+         "note": cap_note},
         {"what": f"{label}: shots per match, p90", "figure": _p90(shots), "unit": "shots",
-         "target": "-", "n": n},
+         "target": "-", "n": n, "capped": capped, "note": cap_note},
         {"what": f"{label}: flip windows per match", "figure": round(tot.flip_windows / n, 3),
          "unit": "windows", "target": "-", "n": n},
         {"what": f"{label}: matches with a flip window", "figure": round(100 * with_window / n, 1),
@@ -227,16 +239,18 @@ def rows_of(label: str, results: list[dict]) -> list[dict]:
          "target": "-", "knocks": tot.knocks, "standing_targets": tot.standing_targets},
         {"what": f"{label}: match statistics summed", "figure": n, "unit": "matches",
          "target": "-", **{k: getattr(tot, k) for k in COUNTERS},
-         "capped": sum(1 for r in results if r["capped"])},
+         "capped": capped},
     ]
     return rows
 
 
 def main(quick: bool = False, matches: int | None = None, placer: str = "human",
-         log=None, beginners: int | None = None, seed: int = 0) -> list[dict]:
+         log=None, beginners: int | None = None, seed: int = 0,
+         max_shots: int = MAX_SHOTS) -> list[dict]:
     """Series of practised-against-practised matches (``matches``, default 17; ``quick``
     3) and beginner-against-beginner ones (``beginners``, default 5; ``quick`` 1 — they
-    last long), match ``i`` of a series played from seed ``seed + i``."""
+    last long), match ``i`` of a series played from seed ``seed + i``, each ended
+    unfinished after ``max_shots`` shots (the rows say how many were)."""
     n = matches if matches is not None else (3 if quick else 17)
     nb = beginners if beginners is not None else (1 if quick else 5)
     rows = []
@@ -245,7 +259,8 @@ def main(quick: bool = False, matches: int | None = None, placer: str = "human",
         if not k:
             continue
         label = f"{kinds[0]} v {kinds[1]} ({placer} placer)"
-        rows += rows_of(label, series(kinds, k, placer=placer, seed0=seed, log=log))
+        rows += rows_of(label, series(kinds, k, placer=placer, seed0=seed, log=log,
+                                     max_shots=max_shots))
     return rows
 
 
@@ -256,10 +271,12 @@ if __name__ == "__main__":
     p.add_argument("--beginners", type=int, default=None, help="beginner matches (5)")
     p.add_argument("--placer", choices=("human", "expert"), default="human")
     p.add_argument("--seed", type=int, default=0, help="seed of the first match (0)")
+    p.add_argument("--max-shots", type=int, default=MAX_SHOTS,
+                   help=f"end a match unfinished after this many shots ({MAX_SHOTS})")
     a = p.parse_args()
     def log(s: str) -> None:
         print(s, file=sys.stderr, flush=True)
 
     for row in main(a.quick, a.matches, a.placer, log=log, beginners=a.beginners,
-                    seed=a.seed):
+                    seed=a.seed, max_shots=a.max_shots):
         print(json.dumps(row, ensure_ascii=False))

@@ -521,10 +521,16 @@ class App:
         return next((s for s in reversed(self.stack) if getattr(s, "game_id", None)), None)
 
     def pause(self) -> None:
-        """Open the pause menu over the current game (Esc, focus loss)."""
+        """Open the pause menu over the current game (Esc, focus loss) — not over a
+        finished one: its result stays readable (trial8), and its end panel takes Esc
+        (:class:`ludotheque.session.endpanel.EndPanel`)."""
         from .menu import PauseScene
 
-        if isinstance(self.top, PauseScene) or self.game_scene() is None:
+        scene = self.game_scene()
+        if isinstance(self.top, PauseScene) or scene is None:
+            return
+        session = getattr(scene, "session", None)
+        if session is not None and session.over:
             return
         self.push(PauseScene(self))
 

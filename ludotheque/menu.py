@@ -16,7 +16,8 @@ from .canvas import as_canvas
 from .game import ALL_LEVELS, GameConfig, PlayerSpec, computer_label
 from .game import level_name as _game_level_name
 from .scene import Scene
-from .widgets import Button, Cycler, Dialog, FocusGroup, Slider, TextEntry, Toggle, is_click
+from .widgets import Button, Cycler, Dialog, FocusGroup, TextEntry, is_click
+from .settingsscreen import FormScene, SettingsScene, defaults_note, no_sound_device  # noqa: F401 - re-exported
 
 log = logging.getLogger(__name__)
 _ = i18n.domain("ludotheque")
@@ -224,24 +225,26 @@ def offered_level(game, level: str) -> str:
     return below[-1] if below else game.levels[0]
 
 
-class SetupScene(Scene):
+class SetupScene(FormScene):
     """Choose how to play ``game``: two players or against the computer (level, side),
     names, and the game's own options; then Start.
+
+    It opens with ``game``'s last choices (level, side, options: :meth:`Settings.setup_of`),
+    else the Settings defaults; Start remembers them for ``game`` alone (trial8: one level
+    shared by the three games, Glissando's target score forgotten).
 
     With a saved game of ``game`` on disk, Start first asks "Resume it / Start over"
     (issue 15 §1): starting over keeps the save until the new game's first turn is
     played (the :class:`~ludotheque.session.GameSession` writes nothing before it)."""
 
-    opaque = True
-    animating = False                 # still until an event
-
     def __init__(self, app, game, vs_ai: bool = False):
         super().__init__(app)
         self.game = game
         self.vs_ai = vs_ai
-        self.level = offered_level(game, app.settings.ai_level)
-        self.human_seat = 0
-        self.options = game.default_options()
+        last = app.settings.setup_of(game.id)          # this game's last choices (trial8)
+        self.level = offered_level(game, last.get("level", app.settings.ai_level))
+        self.human_seat = last.get("seat", 0)
+        self.options = game.saved_options(last.get("options"))
         names = list(app.settings.player_names)
         self.entries = [TextEntry((440, 0, 520, 52), max_len=20, text=textsafe.name_or(names[i], ""),
                                   label=(lambda i=i: _("{side}:").format(side=self.side_name(i))),
@@ -358,15 +361,19 @@ class SetupScene(Scene):
             for w in self.focus.widgets:
                 w.focused = w is self.entries[seat]
             return
+        settings = self.app.settings
+        offered = {o.key: self.options.get(o.key, o.default) for o in self.offered_options()}
         if not self.vs_ai:
-            self.app.settings.player_names = names
+            settings.player_names = names
+            settings.remember_setup(self.game.id, level=settings.setup_of(self.game.id).get("level"),
+                                    options=offered)
         else:
-            self.app.settings.player_names[self.human_seat] = names[self.human_seat]
-            if self.level != offered_level(self.game, self.app.settings.ai_level):
-                # a level the player chose is remembered; the default a game offers in place
-                # of the stored one (Expert for a Master default in Mississippi) is not
-                self.app.settings.ai_level = self.level
-        self.app.settings.save()
+            settings.player_names[self.human_seat] = names[self.human_seat]
+            # this game's level is remembered when it is not the default it would open with
+            # anyway (the Settings level, or Expert for a Master default in Mississippi)
+            own = self.level if self.level != offered_level(self.game, settings.ai_level) else None
+            settings.remember_setup(self.game.id, level=own, seat=self.human_seat, options=offered)
+        settings.save()
         self.app.report_problems()
         gid = self.game.id
         if self.app.saves.held_elsewhere(gid):
@@ -398,13 +405,8 @@ class SetupScene(Scene):
                 return True
         return self.focus.handle(event)
 
-    def redraw_in(self):
-        return self.focus.redraw_in()             # a name entry's blinking cursor
-
     def draw(self, canvas):
-        canvas = as_canvas(canvas)
-        canvas.fill(theme.BG)
-        canvas.text(self.game.title(), (theme.W // 2, 40), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
+        canvas = self.heading(canvas, self.game.title(), 40)
         canvas.text(self.game.pitch(), (theme.W // 2, 100), theme.BODY, theme.MUTED, anchor="midtop")
         self.focus.draw(canvas)
 
@@ -457,111 +459,6 @@ class RulesScene(Scene):
                            anchor="midleft")
         canvas.backdrop(("rules", title, body, self.scroll), page)
         self.back.draw(canvas)
-
-
-def no_sound_device() -> str:
-    """Why there is no sound (the Settings row, the M key): no device to play on."""
-    return _("No sound device: the games play silently")
-
-
-def defaults_note() -> str:
-    """The Settings screen's line under "Defaults for a new game": how the defaults and a
-    setup screen's choices go together (trial4: which one wins?)."""
-    return _("A game's setup screen opens with these; what you choose there becomes the new default.")
-
-
-class SettingsScene(Scene):
-    """Language, volume, sound, full screen, and the defaults a new game's setup screen
-    opens with (player names, computer level); every change is remembered at once.
-
-    The defaults are only that: what a setup screen chooses is used for that game, and
-    :meth:`SetupScene.begin` remembers it as the new default, so the two screens never
-    disagree about which wins (trial4: the player could not tell). Without a sound
-    device the Volume and Sound rows are disabled and say why. (Magico's assisted
-    calculation is an option of the Magico game, chosen on its setup screen — issue 14 §1.)"""
-
-    overlay = False
-    opaque = True
-    animating = False                 # still until an event
-
-    ROW = 60
-    """Design units from one row to the next."""
-    DEFAULTS_Y = 340
-    """Where the "Defaults for a new game" heading is drawn (design units)."""
-
-    def __init__(self, app):
-        super().__init__(app)
-        s = app.settings
-        self.focus = FocusGroup()
-        x, w, y = 290, 700, 106
-        self.x, self.w = x, w
-        langs = ("fr", "en")
-        self.focus.add(Cycler((x, y, w, 50), lambda: _("Language"), langs, langs.index(i18n.language()),
-                              app.set_language, label_of=lambda v: {"fr": "Français", "en": "English"}[v]))
-        self.volume = self.focus.add(Slider((x, y + 60, w, 50), lambda: _("Volume"), lambda: app.audio.volume,
-                                            lambda v: app.set_volume(v, save=False),
-                                            commit=lambda: app.settings.save(),
-                                            reason=lambda: _("No sound device")))
-        sound = self.focus.add(Toggle((x, y + 120, w, 50), lambda: _("Sound"), lambda: not app.audio.muted,
-                                      lambda v: app.toggle_mute(), reason=no_sound_device))
-        # no device: both rows disabled, with why (not "On", not a slider that does nothing)
-        sound.enabled = self.volume.enabled = app.audio.has_device
-        self.focus.add(Toggle((x, y + 180, w, 50), lambda: _("Full screen (F11)"), lambda: s.fullscreen,
-                              lambda v: app._toggle_fullscreen()))
-        top = self.DEFAULTS_Y + 88                 # under the heading and its note (two lines)
-        self.names = [TextEntry((x, top + self.ROW * i, w, 50), max_len=20, text=s.player_names[i],
-                                label=(lambda i=i: _("Default name, player {n}:").format(n=i + 1)),
-                                placeholder=lambda: _("name (optional)"),
-                                on_submit=lambda t: self._save_names()) for i in range(2)]
-        for e in self.names:
-            self.focus.add(e)
-        levels = ALL_LEVELS
-        self.focus.add(Cycler((x, top + 2 * self.ROW, w, 50), lambda: _("Default computer level"), levels,
-                              levels.index(s.ai_level) if s.ai_level in levels else 1,
-                              self._set_level, label_of=level_name))
-        self.focus.add(Button((theme.W // 2 - 110, theme.H - 62, 220, 50), lambda: _("Back"), self.close))
-
-    def _set(self, key, value):
-        setattr(self.app.settings, key, value)
-        self.app.settings.save()
-
-    def _set_level(self, v):
-        self._set("ai_level", v)
-
-    def _save_names(self):
-        """Remember the two names (cleaned); a name that would show nothing is not kept,
-        and the player is told why (issue 15 §5)."""
-        names = []
-        for i, e in enumerate(self.names):
-            try:
-                names.append(textsafe.clean_name(e.text, allow_empty=True))
-            except textsafe.TextRefused as exc:
-                self.app.toast(_("Default name, player {n}:").format(n=i + 1) + " " + str(exc), 5)
-                names.append(self.app.settings.player_names[i] if i < len(self.app.settings.player_names) else "")
-        self._set("player_names", names)
-
-    def close(self):
-        self._save_names()
-        self.app.pop()
-
-    def handle(self, event):
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return True
-        return self.focus.handle(event)
-
-    def redraw_in(self):
-        return self.focus.redraw_in()             # a name entry's blinking cursor
-
-    def draw(self, canvas):
-        canvas = as_canvas(canvas)
-        canvas.fill(theme.BG)
-        canvas.text(_("Settings"), (theme.W // 2, 36), theme.TITLE, theme.ACCENT, anchor="midtop", bold=True)
-        canvas.text(_("Defaults for a new game"), (self.x + 4, self.DEFAULTS_Y), theme.BODY, theme.ACCENT,
-                    anchor="topleft", bold=True)
-        canvas.paragraph(defaults_note(), pygame.Rect(self.x + 4, self.DEFAULTS_Y + 32, self.w - 8, 52),
-                         theme.SMALL, theme.MUTED, 2)       # two lines at most (French)
-        self.focus.draw(canvas)
 
 
 class PauseScene(Scene):

@@ -14,7 +14,10 @@ atomically (:mod:`ludotheque.storage`). Never raises, never loses what it cannot
   the corrected file is written back at once;
 * names pass through :func:`ludotheque.textsafe.clean_name`; a name that held text
   that cannot be shown is cleaned, the original file kept as ``.bad``, and said once;
-* ``--lang`` is for one session only (:meth:`Settings.use_language_for_session`).
+* ``--lang`` is for one session only (:meth:`Settings.use_language_for_session`);
+* each game's setup screen comes back with that game's last choices (``setups``,
+  :meth:`Settings.setup_of`); a file without them (an older version's) loads as before,
+  and a damaged entry is dropped quietly (it is not something the player typed).
 
 What to tell the player is in :meth:`Settings.take_messages` (sentences in the current
 language, each given once).
@@ -44,6 +47,8 @@ without Master, Mississippi, plays the nearest level below, see
 :func:`ludotheque.menu.offered_level`)."""
 LANGUAGES = ("fr", "en")
 NAME_MAX = 20
+SETUP_SEATS = (0, 1)
+"""The seats a remembered setup's ``seat`` (the human's, against the computer) may name."""
 
 
 def config_dir() -> Path:
@@ -90,6 +95,46 @@ def whole_size(value) -> tuple[int, int] | None:
     return int(value[0]), int(value[1])
 
 
+def _is_scalar(v) -> bool:
+    return v is None or isinstance(v, (bool, str)) or _is_number(v)
+
+
+def _is_short_word(v) -> bool:
+    return isinstance(v, str) and v.isascii() and len(v) <= 32 and v.replace("-", "_").isidentifier()
+
+
+def _scalars(options: dict) -> dict:
+    """The entries of ``options`` with a short key and a JSON scalar value (strings at most
+    64 characters): what a remembered setup may hold."""
+    return {k: v for k, v in options.items()
+            if _is_short_word(k) and _is_scalar(v) and not (isinstance(v, str) and len(v) > 64)}
+
+
+def _read_setups(value) -> dict:
+    """The usable part of a stored ``setups``: game ids (short words) to ``level`` (a
+    short word), ``seat`` (0 or 1) and ``options`` (:func:`_scalars`); anything else is
+    dropped, and logged. Never raises."""
+    if not isinstance(value, dict):
+        log.info("settings: setups %.40r ignored", value)
+        return {}
+    out = {}
+    for gid, entry in value.items():
+        if not _is_short_word(gid) or not isinstance(entry, dict):
+            log.info("settings: setup of %.40r ignored", gid)
+            continue
+        kept = {}
+        if _is_short_word(entry.get("level")):
+            kept["level"] = entry["level"]
+        if entry.get("seat") in SETUP_SEATS and not isinstance(entry.get("seat"), bool):
+            kept["seat"] = entry["seat"]
+        if isinstance(entry.get("options"), dict):
+            kept["options"] = _scalars(entry["options"])
+        if len(kept) != len(entry) or kept.get("options") != entry.get("options"):
+            log.info("settings: part of the setup of %s ignored", gid)
+        out[gid] = kept
+    return out
+
+
 @dataclass
 class Settings:
     """Every setting a player can change, with its default.
@@ -114,12 +159,17 @@ class Settings:
     launch (clamped to the work area then, :func:`ludotheque.app.fitting_window_size`);
     None until a window was closed once. A stored value that is not two whole numbers is
     ignored."""
+    setups: dict = field(default_factory=dict)
+    """Each game's last setup choices, by game id: ``{"level": str, "seat": 0 | 1,
+    "options": {key: JSON scalar}}``, any part missing (:meth:`setup_of`,
+    :meth:`remember_setup`). Values are checked by the game when used
+    (:meth:`ludotheque.game.GameDescriptor.saved_options`)."""
     path: Path | None = field(default=None, repr=False, compare=False)
     problem: str | None = field(default=None, repr=False, compare=False)
     """Kept for older callers; always None now (see :meth:`take_messages`)."""
 
     _STORED = ("language", "volume", "muted", "fullscreen", "player_names", "ai_level",
-               "hints", "assisted_calc", "window_size")
+               "hints", "assisted_calc", "window_size", "setups")
 
     def __post_init__(self):
         self._extra: dict = {}               # keys this version does not know, kept as read
@@ -260,6 +310,8 @@ class Settings:
                 self.window_size = list(whole_size(v))
             elif v is not None:
                 log.info("settings: window_size %.40r ignored", v)
+        if "setups" in data:                    # not typed by the player: a damaged part is dropped quietly
+            self.setups = _read_setups(data["setups"])
         if "player_names" in data:
             v = data["player_names"]
             if isinstance(v, list) and all(isinstance(n, str) for n in v):
@@ -289,6 +341,44 @@ class Settings:
                         setting=_label(key), was=show(was)))
             return _("Some settings were corrected: {what}.").format(what="; ".join(parts))
         self._tell(sentence, "corrected " + ", ".join(f"{k}={w!r:.40}" for k, w, _n in fixed))
+
+    # ------------------------------------------------------------------ each game's setup
+    def setup_of(self, game_id: str) -> dict:
+        """What ``game_id``'s setup screen chose last: a copy of ``{"level", "seat",
+        "options"}``, any part missing ({} for a game never set up). The level may be
+        one the game does not offer (a newer version's): the caller maps it
+        (:func:`ludotheque.menu.offered_level`)."""
+        got = self.setups.get(game_id, {})
+        return {k: (dict(v) if isinstance(v, dict) else v) for k, v in got.items()}
+
+    def remember_setup(self, game_id: str, level: str | None = None, seat: int | None = None,
+                       options: dict | None = None) -> None:
+        """Keep ``game_id``'s setup choices (not saved: call :meth:`save`). ``level``
+        None forgets the game's own level (it then opens with :attr:`ai_level`);
+        ``seat`` and ``options`` None leave what was kept; ``options`` are merged into
+        those kept (an option the mode did not offer keeps its last value).
+
+        :raises ValueError: ``seat`` not in :data:`SETUP_SEATS`."""
+        if seat is not None and seat not in SETUP_SEATS:
+            raise ValueError(f"seat must be one of {SETUP_SEATS}, not {seat!r}")
+        entry = dict(self.setups.get(game_id, {}))
+        if level is None:
+            entry.pop("level", None)
+        else:
+            entry["level"] = level
+        if seat is not None:
+            entry["seat"] = seat
+        if options:
+            entry["options"] = {**entry.get("options", {}), **_scalars(options)}
+        self.setups = {**self.setups, game_id: entry}
+
+    def give_level_to_every_game(self, level: str) -> None:
+        """The Settings screen's "Default computer level": ``level`` becomes the default
+        and every game's setup opens with it (the level each game kept is forgotten;
+        not saved: call :meth:`save`)."""
+        self.ai_level = level
+        self.setups = {gid: {k: v for k, v in entry.items() if k != "level"}
+                       for gid, entry in self.setups.items()}
 
     # ------------------------------------------------------------------ language of this session
     def use_language_for_session(self, lang: str) -> None:

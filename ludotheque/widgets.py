@@ -128,9 +128,43 @@ class Button(Widget):
         if self.hover and self.enabled:
             color = tuple(min(255, c + 22) for c in color)
         canvas.panel(self.rect, color, radius=12, border=theme.LINE)
-        canvas.text(_label(self.label), self.rect.center, self.size,
+        text = _label(self.label)
+        canvas.text(text, self.rect.center, self.label_size(text),
                     theme.text_on(color) if self.enabled else theme.MUTED, anchor="center")
         self._focus_ring(canvas)
+
+    LABEL_MARGIN = 10
+    """Design px kept between the label and each side of the button (trial8: "Cogner (K)"
+    touched its button's edges)."""
+
+    @staticmethod
+    def fit_together(buttons) -> None:
+        """Make ``buttons`` (a row or block of alike buttons) draw their labels at one size:
+        the smallest :meth:`label_size` among them, so one long label does not leave its
+        neighbours larger."""
+        group = list(buttons)
+        for b in group:
+            b._group = group
+
+    def label_size(self, text: str) -> int:
+        """The font size (design px) ``text`` is drawn at: :attr:`size`, or smaller (down to
+        70 % of it) until it fits the button's width less :attr:`LABEL_MARGIN` on each side
+        — a French label longer than the English one shrinks a little instead of touching
+        the edges. Remembered per text and width. Buttons joined by :meth:`fit_together`
+        share the smallest of their sizes."""
+        group = getattr(self, "_group", None)
+        if group is not None:
+            return min(b._own_label_size(_label(b.label) if b is not self else text) for b in group)
+        return self._own_label_size(text)
+
+    def _own_label_size(self, text: str) -> int:
+        key = (text, self.size, self.rect.width)
+        if getattr(self, "_fitted", (None,))[0] != key:
+            room, size = self.rect.width - 2 * self.LABEL_MARGIN, self.size
+            while size > max(8, int(self.size * 0.7)) and theme.font(size).size(text)[0] > room:
+                size -= 1
+            self._fitted = (key, size)
+        return self._fitted[1]
 
 
 def _row_disabled(widget, canvas) -> bool:

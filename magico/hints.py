@@ -94,7 +94,7 @@ class Hint:
         and spaces (``"6 + 3"``), lists joined with ``,``/``and`` (English; the scene
         joins them in its own language from the raw fields)."""
         return {
-            "a": self.dice[0], "b": self.dice[1],
+            "a": max(self.dice), "b": min(self.dice),           # larger first, as "{ops}" (K-N2)
             "ops": _join([show_op(o) for o in self.ops], "or"),
             "op": show_op(self.op) if self.op else "",
             "value": self.value, "target": self.target or "",

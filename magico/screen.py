@@ -184,10 +184,16 @@ class MagicoScreen:
     def _draw_cards(self, surface) -> None:
         scores = self.pos.scores()
         over = self.phase in (Phase.OVER, Phase.REVIEW)
-        banner = fit_text(self._banner(), theme.W - RIGHT_X - 20, theme_measure, size=26, smallest=16, bold=True)
+        width = view.TEXT_RIGHT - RIGHT_X
+        banner = fit_text(self._banner(), width, theme_measure, size=26, smallest=20, bold=True)
+        if banner.cut:                # a long French name: two lines above the cards, not one of 16 px
+            banner = fit_text(self._banner(), width, theme_measure, size=20, smallest=15, bold=True,
+                              max_lines=2, prefer="size")
         me = self.ctl.mover or self.pos.to_move
-        surface.text(banner.text, (RIGHT_X, 32), banner.size, theme.ACCENT if over else SIDE_LIGHT[me],
-                     anchor="midleft", bold=True)
+        step = banner.size + 3
+        for j, line in enumerate(banner.lines):
+            surface.text(line, (RIGHT_X, 32 + (j - (len(banner.lines) - 1) / 2) * step), banner.size,
+                         theme.ACCENT if over else SIDE_LIGHT[me], anchor="midleft", bold=True)
         for k, p in enumerate(("r", "b")):
             box = R(view.card_rect(k))
             active = me == p and not over
@@ -236,7 +242,7 @@ class MagicoScreen:
         x, y = view.ACTION_X, view.ACTION_Y
         me, ph = self.pos.to_move, self.phase
 
-        def say(text, dy=0, size=theme.BODY, color=theme.TEXT, bold=False, width=550, room=None):
+        def say(text, dy=0, size=theme.BODY, color=theme.TEXT, bold=False, width=view.TEXT_RIGHT - view.ACTION_X, room=None):
             """``text`` from ``y + dy``: two lines at most, or, given ``room`` (design px
             down to what is drawn below it: buttons, a calculation), as many lines as fit
             there, at the largest size that fits whole (never onto what is below)."""
@@ -263,7 +269,7 @@ class MagicoScreen:
         elif ph is Phase.ROLLING:
             say(_("The dice are rolling…"), size=theme.LARGE)
         elif ph is Phase.CHOOSE:
-            a, b = self.ctl.dice
+            a, b = texts.larger_first(self.ctl.dice)            # as the buttons write them (K-N2)
             top = min((b.rect.top for b in self.op_buttons), default=view.ACTION_Y + 60)
             say(_("Choose a result (assisted calculation):") if self.assisted
                 else _("Choose an operation on {a} and {b} (keys 1–4):").format(a=a, b=b),
@@ -298,7 +304,7 @@ class MagicoScreen:
             h = say(_("Double 1! Take one of {name}'s tokens:").format(name=self.name(other(me))), bold=True)
             say(_("click a glowing token; it goes back to its owner."), h + 6)
         elif ph is Phase.PASS:
-            surface.paragraph(self.pass_reason(), pygame.Rect(x, y, 540, 150), theme.BODY)
+            surface.paragraph(self.pass_reason(), pygame.Rect(x, y, view.TEXT_RIGHT - x, 150), theme.BODY)
             self.pass_btn.draw(surface)
         elif ph is Phase.WRONG and self.ctl.wrong is not None:           # K-7a
             op, typed, right = self.ctl.wrong

@@ -126,10 +126,19 @@ def right(op: str, value: int) -> str:
     return _("Right! {expr} = {value}. Click a glowing cell.").format(expr=show_op(op), value=value)
 
 
+def larger_first(dice) -> tuple[int, int]:
+    """The two dice as every text says them: the larger first, as the operations are
+    written (K-N2: "5 − 2"), so a prompt reads "on 5 and 2" above the button "5 − 2"
+    whichever die landed first (trial8)."""
+    a, b = dice
+    return (a, b) if a >= b else (b, a)
+
+
 def turn_summary(name: str, kind: str, dice: tuple[int, int], op: str | None, value, cell: str | None) -> str:
     """One sentence telling what a player did (K-5, K-6, K-7) for a turn the other
-    player did not watch being built; "" for a wrong result or a pass."""
-    a, b = dice
+    player did not watch being built; "" for a wrong result or a pass. The dice are said
+    larger first (:func:`larger_first`)."""
+    a, b = larger_first(dice)
     if kind == "place":
         return _("{name} rolled {a} and {b}: {calc}, token on {cell}.").format(
             name=name, a=a, b=b, calc=unbroken(f"{show_op(op)} = {value}"), cell=cell)
@@ -151,6 +160,8 @@ def points(points: int) -> str:
 
 
 def undone(a: int, b: int) -> str:
+    """Undo after a roll took back the turn: the dice stay (said larger first)."""
+    a, b = larger_first((a, b))
     return _("Turn undone: the dice stay {a} and {b}.").format(a=a, b=b)
 
 
@@ -346,8 +357,8 @@ def review_heading(index: int, total: int, name: str) -> str:
 
 
 def describe_turn(kind: str, dice: tuple[int, int], op: str | None, value, cell: str | None) -> str:
-    """A K-N2 turn as a person reads it ("5 and 2: 5 × 2 = 10 on c5")."""
-    a, b = dice
+    """A K-N2 turn as a person reads it ("5 and 2: 5 × 2 = 10 on c5"), the dice larger first."""
+    a, b = larger_first(dice)
     if kind == "place":
         return _("{a} and {b}: {calc} on {cell}").format(a=a, b=b, calc=unbroken(f"{show_op(op)} = {value}"), cell=cell)
     if kind == "any":

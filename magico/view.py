@@ -25,6 +25,10 @@ DIE_SIZE = 92
 ROLL_BUTTON: Rect = (RIGHT_X + 260, 214, 300, 70)
 HINT_BUTTON: Rect = (RIGHT_X + 400, 268, 160, 44)
 ACTION_X, ACTION_Y = RIGHT_X + 10, 330   #: the action area's text
+TEXT_RIGHT = RIGHT_X + RIGHT_W - 30
+"""Where the right column's running text (the banner, the action area's lines) ends at
+most: 30 design px inside the cards' and buttons' right edge, 60 from the window's (trial8:
+the French roll prompt ran to within a few px of the column's edge)."""
 ENTRY_RECT: Rect = (RIGHT_X + 10, 470, 220, 76)
 KEYPAD_AT = (RIGHT_X + 356, 326)
 PASS_BUTTON: Rect = ROLL_BUTTON   #: where Roll was: the forced pass (K-5, K-7b) is confirmed on the same spot

@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from mississippi.rules import (FLIP_WINDOW_S, Match, RIGHT_EDGE, LEFT_EDGE, TABLE_WIDTH,
+from mississippi.rules import (FLIP_WINDOW_S, MU, Match, RIGHT_EDGE, LEFT_EDGE, TABLE_WIDTH,
                                PUCK_RADIUS, ZONES, flip_race_winner, nearer_end, other)
 from mississippi.physics import PhysicsParams
 from mississippi.sim import (DECEL, MAX_SPEED, FlipToss, TableSim, launch_spot,
@@ -228,7 +228,7 @@ class _Roller:
 
 
 def plan_shot(m: Match, level: str | Level = "expert", rng: random.Random | None = None, *,
-              mu: float = 0.20, seed: int = 0, counter: bool = False,
+              mu: float = MU, seed: int = 0, counter: bool = False,
               deadline: bool = True) -> ShotPlan:
     """Choose the shooter's launch (M-R2) for match ``m`` in the shoot phase (or a counter
     shot in the flip window, M-F3, with ``counter=True``).
@@ -290,7 +290,7 @@ def _search(m: Match, me: str, lv: Level, rng: random.Random, roller: "_Roller",
 
 
 def plan_counter(m: Match, level: str | Level = "expert", rng: random.Random | None = None, *,
-                 mu: float = 0.20, seed: int = 0, deadline: bool = True) -> ShotPlan | None:
+                 mu: float = MU, seed: int = 0, deadline: bool = True) -> ShotPlan | None:
     """M-F3: a counter shot at the overhanging target during the flip window, or None when
     the shooter has no puck in hand or the flip is already in the air."""
     if m.phase != "flip" or m.flip_started or m.gutter[m.shooter] < 1:
@@ -325,7 +325,7 @@ def choose_role(m: Match, level: str | Level = "expert") -> str:
 
 # --- placing ------------------------------------------------------------------------------
 def plan_target(m: Match, level: str | Level = "expert", rng: random.Random | None = None, *,
-                mu: float = 0.20, seed: int = 0,
+                mu: float = MU, seed: int = 0,
                 deadline: bool = True) -> tuple[float, float, bool, float]:
     """M-R1 / M-R9: the target spot (x, y mm, standing, angle rad) for the placer of ``m``,
     the one where an opponent's best simulated shot (searched, then thrown with
@@ -460,7 +460,7 @@ class Seat:
 
 
 def play_match(seed: int, levels: dict | tuple = ("expert", "expert"), *,
-               names: tuple = ("Left", "Right"), mu: float = 0.20, max_shots: int = 500,
+               names: tuple = ("Left", "Right"), mu: float = MU, max_shots: int = 500,
                on_decision: Callable[[str, float], None] | None = None,
                seats: tuple | None = None,
                trace: Callable[[str, Match, object], None] | None = None) -> dict:

@@ -204,6 +204,7 @@ def make_buttons(scene) -> list[Button]:
     ]
     (scene.b_knock, scene.b_hint, scene.b_replay, scene.b_slow, scene.b_guide, scene.b_shooter,
      scene.b_placer, scene.b_stand, scene.b_rot_l, scene.b_rot_r) = b
+    Button.fit_together(b[:4])      # the left bay's labels at one size ("Reprise (R)" fits: trial8)
     return b
 
 

@@ -2,8 +2,9 @@
 the session that draws (pygame, through :mod:`ludotheque.theme` and
 :mod:`ludotheque.widgets`; kept thin so it moves to the canvas unchanged in layout).
 
-Keys: Enter or R rematch; V hides the panel to look at the board, and V, Enter or a
-click on the board brings it back. A game may give the panel another default button
+Keys: Enter or R rematch; V hides the panel to look at the board, and V, Enter, Esc or a
+click on the board brings it back; Esc on the panel is its "Back to the menu" (trial8: Esc
+opened the pause menu over the result, which a finished game has no use for). A game may give the panel another default button
 (:meth:`EndPanel.set_default`, e.g. "Review the game"): that button then has the primary
 look and Enter presses it, and Rematch, a plain button, names its key R. The content is given as callables, evaluated at
 every draw, so a language switch shows at once.
@@ -57,7 +58,7 @@ class EndPanel:
         self.default: Button | None = None       # another default than Rematch (set_default)
         self.rematch_btn = Button((0, 0, 320, 60), lambda: _("Rematch"), on_rematch,
                                   color=theme.GOOD, size=theme.LARGE)
-        self.menu_btn = Button((0, 0, 320, 56), lambda: _("Back to the menu"), on_menu)
+        self.menu_btn = Button((0, 0, 320, 56), lambda: _("Back to the menu (Esc)"), on_menu)
         self.hide_btn = Button((0, 0, 220, 40), lambda: _("See the board (V)"), self.hide,
                                size=theme.SMALL) if reveal_rect else None
         self.show_btn = Button(reveal_rect, lambda: _("Show the result (V)"), self.show,
@@ -98,7 +99,7 @@ class EndPanel:
             if self.show_btn.handle(event) or (is_click(event) and board_hit(event.pos)):
                 self.show()
                 return True
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_v, *ENTER):
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_v, pygame.K_ESCAPE, *ENTER):
                 self.show()
                 return True
             return False
@@ -106,6 +107,9 @@ class EndPanel:
             if b is not None and b.handle(event):
                 return True
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:              # back, as the panel's button says
+                self.menu_btn.on_click()
+                return True
             if event.key == pygame.K_v and self.show_btn is not None:
                 self.hide()
                 return True

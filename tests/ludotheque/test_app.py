@@ -371,7 +371,8 @@ def test_the_level_chooser_lists_the_games_levels_with_their_names(tmp_path):
     assert tuple(glissando.DESCRIPTOR.levels) == ALL_LEVELS and tuple(mississippi.DESCRIPTOR.levels) == LEVELS
 
 
-def test_master_chosen_in_glissando_is_remembered_and_plays_expert_in_mississippi(tmp_path):
+def test_master_chosen_in_glissando_is_remembered_for_glissando_only(tmp_path):
+    """Trial 8: the level is each game's own; a Master default plays Expert in Mississippi."""
     import glissando
     import mississippi
 
@@ -382,8 +383,14 @@ def test_master_chosen_in_glissando_is_remembered_and_plays_expert_in_mississipp
         cycler.next()
     assert [p.level for p in app.top.players() if p.kind == "ai"] == ["master"]
     app.top.begin()
-    assert app.settings.ai_level == "master"
     app.to_menu()
+    app.push(SetupScene(app, glissando.DESCRIPTOR, vs_ai=True))
+    assert app.top.level == "master"
+    app.to_menu()
+    app.push(SetupScene(app, mississippi.DESCRIPTOR, vs_ai=True))
+    assert app.top.level == "intermediate"                 # the default, not Glissando's Master
+    app.to_menu()
+    app.settings.give_level_to_every_game("master")        # the Settings screen's level
     app.push(SetupScene(app, mississippi.DESCRIPTOR, vs_ai=True))
     assert app.top.level == "expert"
 
@@ -479,8 +486,13 @@ def test_a_mississippi_game_at_its_offered_expert_keeps_master_for_glissando(tmp
     assert app.top.level == "master"
     app.to_menu()
     app.push(SetupScene(app, mississippi.DESCRIPTOR, vs_ai=True))
-    cycler = app.top.level_cycler                 # a level chosen by hand is remembered
+    cycler = app.top.level_cycler                 # a level chosen by hand is remembered, for this game
     while cycler.value != "beginner":
         cycler.next()
     app.top.begin()
-    assert app.settings.ai_level == "beginner"
+    app.to_menu()
+    app.push(SetupScene(app, mississippi.DESCRIPTOR, vs_ai=True))
+    assert app.top.level == "beginner"
+    app.to_menu()
+    app.push(SetupScene(app, glissando.DESCRIPTOR, vs_ai=True))
+    assert app.top.level == "master" and app.settings.ai_level == "master"

@@ -1,7 +1,8 @@
 """Settings hold the defaults a setup screen opens with; what a setup screen chooses is
-used for that game and remembered as the new default (trial4: Settings and each game's
-setup both had a computer level and player names, and the player could not tell which
-one wins). Both screens say so, in English and French."""
+used for that game and remembered for it, and the latest choice wins (trial4: Settings
+and each game's setup both had a computer level and player names, and the player could
+not tell which one wins; trial8: the three games shared one level). The Settings screen
+says so, in English and French."""
 
 import pytest
 
@@ -46,7 +47,8 @@ def test_settings_call_the_level_and_names_defaults_and_say_how_setup_uses_them(
     for text in want[lang]:
         assert text in shown, text
     note = defaults_note()
-    assert ("becomes the new default" in note) == (lang == "en")
+    assert ("last choices for that game" in note) == (lang == "en")
+    assert ("derniers choix pour ce jeu" in note) == (lang == "fr")
     wrapped = theme.wrap(note, theme.SMALL, scene.w - 8)
     assert 1 <= len(wrapped) <= 2 and all(line in lines for line in wrapped)   # drawn whole, wrapped
 
@@ -67,7 +69,7 @@ def test_a_setup_screen_opens_with_the_settings_defaults(app):
     assert setup.entries[0].text == "Léa"
 
 
-def test_what_a_setup_screen_chooses_is_played_and_becomes_the_default_settings_show(app):
+def test_what_a_setup_screen_chooses_is_played_and_comes_back_there(app):
     import glissando
 
     app.push(SetupScene(app, glissando.DESCRIPTOR, vs_ai=True))
@@ -80,5 +82,24 @@ def test_what_a_setup_screen_chooses_is_played_and_becomes_the_default_settings_
     game = app.top
     assert [p.level for p in game.session.seats.players if p.kind == "ai"] == ["beginner"]
     app.to_menu()
-    scene, level, names = settings_rows(app)                      # Settings show the new defaults
-    assert level.value == "beginner" and names[0].text == "Noé"
+    scene, level, names = settings_rows(app)          # the names typed are the new default names;
+    assert names[0].text == "Noé" and level.value == "intermediate"   # the level stays this game's
+    app.pop()
+    app.push(SetupScene(app, glissando.DESCRIPTOR, vs_ai=True))
+    assert app.top.level_cycler.value == "beginner"
+
+
+def test_a_level_chosen_in_settings_is_given_to_every_game(app):
+    import glissando
+
+    app.push(SetupScene(app, glissando.DESCRIPTOR, vs_ai=True))
+    while app.top.level_cycler.value != "beginner":
+        app.top.level_cycler.next()
+    app.top.begin()
+    app.to_menu()
+    scene, level, names = settings_rows(app)
+    while level.value != "expert":
+        level.next()
+    scene.close()
+    app.push(SetupScene(app, glissando.DESCRIPTOR, vs_ai=True))
+    assert app.top.level_cycler.value == "expert"     # the latest choice wins
