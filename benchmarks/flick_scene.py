@@ -17,7 +17,7 @@ guide can show in advance. Run ``python benchmarks/flick_scene.py [--n 12]`` for
 Measured on 2026-12-02 (flick8, 8 strokes a cell): before the scene's clock fix the guide
 at 60 Hz read 0.13–0.59 × the launch (median of a cell) — it asked for the velocity a
 whole frame after the last report, so every frame saw the pointer still; after it, push
-and peak cells 0.98–1.03 (see the report in /work/coord/handover-flick8.md).
+and peak cells 0.99–1.03 (rising 0.82–0.95: the hand's own acceleration).
 """
 
 from __future__ import annotations
