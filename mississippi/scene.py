@@ -98,7 +98,7 @@ class MississippiScene(Shown, Scene):
         self.hint = None                         # (ShotPlan, turn) the Expert would play
         self.note, self.note_rule = None, None   # a notice of the scene's own, its rule id
         self.last_launch: dict | None = None
-        self._offset = None                      # event stamp − scene clock (s)
+        self._offset = self._seen = None         # stamp − scene clock at the draw; last stamp (s)
         self._knock_moment = None
         self.debug = False
         self.aim_guide = bool(self.options.get("aim_guide", False))
@@ -417,12 +417,12 @@ class MississippiScene(Shown, Scene):
 
     # ------------------------------------------------------------------ input
     def _stamp(self, event) -> float:
-        """The event's stamp (s, decision 2); the scene clock is mapped onto it."""
+        """The event's stamp (s, decision 2); the next draw maps the scene clock onto it."""
         stamp = getattr(event, "stamp", None)
         if not isinstance(stamp, (int, float)) or not math.isfinite(stamp):
             stamp = time.perf_counter()
-        self._offset = stamp - self.t
-        return float(stamp)
+        self._seen = float(stamp)
+        return self._seen
 
     def rematch(self) -> None:
         """A new match with the same seats and options (the end panel's Rematch)."""
@@ -582,7 +582,8 @@ class MississippiScene(Shown, Scene):
 
     # ------------------------------------------------------------------ what is shown
     def draw(self, canvas) -> None:
-        """Draw the match on ``canvas`` (:func:`mississippi.hud.draw`)."""
+        """Draw the match on ``canvas`` (:func:`mississippi.hud.draw`), at the last event's stamp."""
+        self._offset, self._seen = self._offset if self._seen is None else self._seen - self.t, None
         hud.draw(canvas, self)
 
 
