@@ -17,7 +17,8 @@ session. Each object is one state of one machine, with its transitions as method
 * :class:`AIAim` — the computer's staged shot: its puck shown aimed for
   :data:`AI_AIM_S` s, then thrown.
 * :class:`LagHold` — the lag result left on the table (M-L2/M-L3) until a click or
-  :data:`LAG_HOLD_S` s, with where each lag puck went (a far gutter, off the table).
+  Enter (or :data:`LAG_HOLD_S` s between two computers), with where each lag puck went
+  (a far gutter, off the table).
 
 Units: table mm, mm/s, seconds of the scene clock (the events' stamps for a drag).
 """
@@ -40,7 +41,8 @@ AI_AIM_S = 0.6
 """s the computer's puck is shown aimed before it is thrown (its staged turn)."""
 
 LAG_HOLD_S = 4.0
-"""s the lag result stays on the table, unless a click or Enter says it was seen."""
+"""s the lag result stays on the table between two computers (a person's click or Enter
+says it was seen; a match with a person waits for it)."""
 
 GRAB_RADIUS = PUCK_RADIUS * 1.6
 """mm: a press this close to the puck in hand takes it (M-U1)."""
@@ -350,13 +352,15 @@ class LagHold:
     """The lag result on show (M-L2/M-L3): ``ghosts`` — each lag puck as
     ``(owner, state, x, y)`` with the state the physics gave it (``"table"``,
     ``"overhang"``, ``"gutter_left"``, ``"gutter_right"``, ``"off_table"``) — for
-    ``left`` s or until seen."""
+    ``left`` s, or until seen (``left`` None: it waits for a click or Enter)."""
 
     ghosts: tuple
-    left: float = LAG_HOLD_S
+    left: float | None = LAG_HOLD_S
 
     def tick(self, dt: float) -> bool:
-        """Advance ``dt`` s; True when the hold is over."""
+        """Advance ``dt`` s; True when the hold is over (never by itself while it waits)."""
+        if self.left is None:
+            return False
         self.left -= max(0.0, dt)
         return self.left <= 1e-9                  # sums of steps: no float residue
 

@@ -75,6 +75,12 @@ SPAN_S = 0.4
 """Only the last SPAN_S seconds of a drag are re-timed (older samples keep their stamps)."""
 GUIDE_REUSE = 12
 """The aim guide re-times in full only every GUIDE_REUSE new samples."""
+EXTEND = True
+"""The guide puts the samples newer than its last re-timing on that re-timing's lattice
+(:func:`_extend`), rather than giving them the last sample's delay."""
+SPREAD_START = 6
+"""… and starts the next re-timing, spread over the frames that follow
+(:meth:`SteadyFlick.velocity`), once SPREAD_START new samples have come since the last."""
 PHASES = 24
 """Phases tried per period: one just before each of the last 24 stamps."""
 GUARD_SPAN_S = 0.26
@@ -160,8 +166,34 @@ def _quadratic_at(kl: list[int], xl: list[float], yl: list[float], r: int, p: in
 
 def _place_late(k: np.ndarray, s_rel: np.ndarray, steps: np.ndarray, new_batch: np.ndarray,
                 lower: np.ndarray, phase: float, period: float, x: np.ndarray,
-                y: np.ndarray) -> np.ndarray:
-    """Place each batch of samples that came after a gap in the lattice — it may have
+                y: np.ndarray, start: int = 1) -> np.ndarray:
+    """:func:`_place_late_steps` run to its end: the lattice slots (array like ``k``)."""
+    return _run(_place_late_steps(k, s_rel, steps, new_batch, lower, phase, period, x, y,
+                                  start))
+
+
+def _run(steps):
+    """Run a generator of this module's ``…_steps`` functions to its end; its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+CHUNK = 12
+"""The aim guide's spread re-timing (:meth:`SteadyFlick.velocity`) follows at most this
+many late batches' tracks per frame (:func:`_place_late_steps`)."""
+
+
+def _place_late_steps(k: np.ndarray, s_rel: np.ndarray, steps: np.ndarray,
+                      new_batch: np.ndarray, lower: np.ndarray, phase: float, period: float,
+                      x: np.ndarray, y: np.ndarray, start: int = 1):
+    """A generator that yields (None) after every :data:`CHUNK` tracks followed and
+    returns the slots (an array like ``k``); the same arithmetic as run in one go.
+    ``start``: the first sample that may be moved (:func:`_extend`: the new ones).
+
+    Place each batch of samples that came after a gap in the lattice — it may have
     waited in the queue while a frame was drawn, at most :data:`MAX_WAIT_S` — where the
     pointer's track says it was reported: a quadratic fitted to the samples before the gap
     (:data:`TRACK`) is followed to the instant nearest the batch's first position. Never
@@ -177,8 +209,9 @@ def _place_late(k: np.ndarray, s_rel: np.ndarray, steps: np.ndarray, new_batch: 
     lw = lower.tolist()
     xl, yl = x.tolist(), y.tolist()
     n = len(kl)
-    i = max(int(np.searchsorted(s_rel, -PLACE_S)), 1)   # only where the fit looks
+    i = max(int(np.searchsorted(s_rel, -PLACE_S)), start)   # only where the fit looks
     max_back = TRACK[2] / period
+    followed = 0
     while i < n:
         if not nb[i]:
             i += 1
@@ -194,6 +227,9 @@ def _place_late(k: np.ndarray, s_rel: np.ndarray, steps: np.ndarray, new_batch: 
                 r -= 1
             xs, ys = xl[r:p + 1], yl[r:p + 1]
             if p - r + 1 >= TRACK[0] and (max(xs) > min(xs) or max(ys) > min(ys)):
+                followed += 1
+                if followed % CHUNK == 0:
+                    yield
                 cx = _quadratic_at(kl, xl, yl, r, p)  # in report periods from kl[p]
                 if cx is None:
                     i = j
@@ -245,6 +281,13 @@ def lattice(stamps, same=None, periods=PERIODS, positions=None,
         instant), or None with fewer than four samples or if no period fits (then the
         stamps are the best times there are).
     """
+    return _run(_lattice_steps(stamps, same, periods, positions, below))
+
+
+def _lattice_steps(stamps, same=None, periods=PERIODS, positions=None,
+                   below: float | None = None):
+    """:func:`lattice` as a generator (yields after the lattice is found, then as
+    :func:`_place_late_steps`; returns the :class:`Lattice` or None)."""
     s = np.asarray(stamps, float)
     n = s.size
     if n < 4:
@@ -287,8 +330,10 @@ def lattice(stamps, same=None, periods=PERIODS, positions=None,
         earliest = np.where(np.isfinite(lower), ph + first * period + ref, -np.inf)
         earliest = np.minimum(earliest, latest)
         if positions is not None:
+            yield
             pos = np.asarray(positions, float).reshape(n, 2)
-            kk = _place_late(kk, s, steps, new_batch, lower, ph, period, pos[:, 0], pos[:, 1])
+            kk = yield from _place_late_steps(kk, s, steps, new_batch, lower, ph, period,
+                                              pos[:, 0], pos[:, 1])
         times = ph + kk * period + ref
         return Lattice(float(period), tuple(times.tolist()), tuple(earliest.tolist()),
                        tuple(latest.tolist()))
@@ -324,6 +369,13 @@ def _retime(arr: np.ndarray, same=None, below: float | None = None, passes: int 
             ) -> tuple[np.ndarray, float | None]:
     """:func:`retime` on an n×3 array of valid samples (returns a new array); ``passes`` of
     :func:`_on_track` (default :data:`REFINE`)."""
+    return _run(_retime_steps(arr, same, below, passes))
+
+
+def _retime_steps(arr: np.ndarray, same=None, below: float | None = None,
+                  passes: int | None = None):
+    """:func:`_retime` as a generator (yields as :func:`_lattice_steps`, returns what
+    :func:`_retime` returns)."""
     n = arr.shape[0]
     out = arr[:, :3].copy()
     if n < 4:
@@ -332,7 +384,7 @@ def _retime(arr: np.ndarray, same=None, below: float | None = None, passes: int 
     i0 = int(np.searchsorted(t, t[-1] - SPAN_S, side="left"))
     i0 = min(i0, n - 4)
     sm = None if same is None else list(same)[i0:]
-    lat = lattice(t[i0:], sm, positions=arr[i0:, 1:3], below=below)
+    lat = yield from _lattice_steps(t[i0:], sm, positions=arr[i0:, 1:3], below=below)
     if lat is None:
         return out, None
     times = np.asarray(lat.times)
@@ -409,6 +461,41 @@ def _on_track(times: np.ndarray, x: np.ndarray, y: np.ndarray, earliest: np.ndar
     return out + ref
 
 
+def _extend(timed: np.ndarray, stamped: np.ndarray, new: np.ndarray, period: float
+            ) -> np.ndarray | None:
+    """Report instants (s) of ``new`` samples (rows ``(stamp s, x mm, y mm)``) on the lattice
+    of an earlier re-timing — ``timed``, the last rows it re-timed, whose stamps were
+    ``stamped``; its last instant is a lattice instant, ``period`` s apart — as
+    :func:`lattice` places them (the latest instant not after each stamp, after the
+    previous sample's) and late batches on the pointer's track (:func:`_place_late`):
+    what a full re-timing would give while the lattice's phase holds, for a few new
+    samples' work. None when they do not fit it (the phase drifted)."""
+    a = float(timed[-1, 0])
+    m = new.shape[0]
+    s_new = new[:, 0] - a
+    k_new = np.floor(s_new / period + 1e-9)
+    k_new = np.minimum.accumulate((k_new - np.arange(m))[::-1])[::-1] + np.arange(m)
+    k_old = np.rint((timed[:, 0] - a) / period)
+    if k_new[0] < 1:
+        return None
+    s_rel = np.concatenate([stamped - a, s_new])
+    k = np.concatenate([k_old, k_new])
+    new_batch = np.concatenate(([True], np.diff(s_rel) > BATCH_S))
+    n = s_rel.size
+    batch_start = np.maximum.accumulate(np.where(new_batch, np.arange(n), 0))
+    prev = batch_start - 1
+    lower = np.where(prev >= 0, s_rel[np.maximum(prev, 0)], -np.inf) - _early(period)
+    j = timed.shape[0]
+    if np.any(k_new * period <= lower[j:]):
+        return None
+    x = np.concatenate([timed[:, 1], new[:, 1]])
+    y = np.concatenate([timed[:, 2], new[:, 2]])
+    steps = np.ones(n)
+    steps[0] = 0.0
+    kk = _place_late(k, s_rel, steps, new_batch, lower, 0.0, period, x, y, j)
+    return a + kk[j:] * period
+
+
 class SteadyFlick(FlickTracker):
     """The flick tracker the scene feeds (M-U1, M-U2): ``press(t, x, y, puck_x, puck_y)``,
     ``move(t, x, y) -> Launch | None``, ``release(t, x, y) -> Launch``, ``velocity(t)``,
@@ -428,6 +515,8 @@ class SteadyFlick(FlickTracker):
         # a new drag: nothing of the previous one's re-timing is kept
         self._cache: tuple | None = None      # (n, first row, re-timed rows, period, found, full)
         self._period: float | None = None     # the report period found so far
+        self._reused: tuple | None = None     # (n, lo, cache's n, rows, on its lattice)
+        self._pending: tuple | None = None    # (n, first row, _retime_steps): spread re-timing
         super()._reset(samples)
 
     @property
@@ -438,13 +527,37 @@ class SteadyFlick(FlickTracker):
     def velocity(self, t=None):
         """The aim guide's velocity (see :meth:`FlickTracker.velocity`). To stay cheap
         every frame, it re-uses the last full re-timing that found a lattice for up to
-        :data:`GUIDE_REUSE` newer samples (given the last one's delay); the release always
-        re-times all."""
+        :data:`GUIDE_REUSE` newer samples (given the last one's delay), and the next one is
+        spread over the calls after :data:`SPREAD_START` new samples — one step each (the
+        lattice, then :data:`CHUNK` late batches' tracks), so that no frame pays for a
+        whole re-timing (``benchmarks/frames.py``, "aiming"). If that is not done in time
+        (many samples a frame), the guide re-times at once, as before. The release always
+        re-times all, in one go."""
         self._light = True
         try:
+            self._advance()
             return super().velocity(t)
         finally:
             self._light = False
+
+    def _advance(self) -> None:
+        """One step of the spread re-timing; when it is done, it becomes the one the guide
+        re-uses."""
+        if self._pending is None:
+            return
+        n0, lo0, steps = self._pending
+        try:
+            next(steps)
+            return
+        except StopIteration as done:
+            arr, period = done.value
+        self._pending = None
+        found = period is not None
+        if found:
+            self._period = period
+        else:
+            period = self._period_of([])
+        self._cache = (n0, lo0, arr, period, found, False)
 
     def _finish(self, launch: Launch) -> Launch:
         """Last step of every launch: :func:`mississippi.flick.guard_velocity` against
@@ -468,13 +581,37 @@ class SteadyFlick(FlickTracker):
         n = len(self._samples)
         raw = self._buf
         c = self._cache
+        if self._light and self._pending is not None and (
+                c is None or not c[4] or n - c[0] > GUIDE_REUSE):
+            while self._pending is not None:  # out of time: the spread re-timing ends now
+                self._advance()
+            c = self._cache
         if c is not None and c[0] != n and self._light and c[4] and n - c[0] <= GUIDE_REUSE:
             n0, lo0, arr0, period, _, _ = c
-            delay = raw[n0 - 1, 0] - arr0[-1, 0]
-            more = raw[n0:n].copy()
-            more[:, 0] -= delay
-            more[:, 0] = np.maximum(more[:, 0], arr0[-1, 0])
-            arr = np.concatenate([arr0[lo - lo0:], more])
+            r = self._reused
+            if r is not None and r[:3] == (n, lo, n0):
+                arr = r[3]                        # asked twice a frame (the guide's period)
+            else:
+                if r is not None and r[2] == n0 and r[4] and r[0] < n and r[1] <= lo:
+                    n1, prev = r[0], r[3][lo - r[1]:]   # extended up to n1 already: the rest
+                else:
+                    n1, prev = n0, arr0[lo - lo0:]
+                more = raw[n1:n].copy()
+                back = min(prev.shape[0], TRACK[1] + 1)
+                times = _extend(prev[-back:], raw[n1 - back:n1, 0], more, period) \
+                    if EXTEND else None
+                if times is not None:
+                    more[:, 0] = times
+                else:
+                    more[:, 0] -= raw[n1 - 1, 0] - prev[-1, 0]
+                more[:, 0] = np.maximum(more[:, 0], prev[-1, 0])
+                arr = np.concatenate([prev, more])
+                self._reused = (n, lo, n0, arr, times is not None)
+            if self._pending is None and n - n0 >= SPREAD_START:
+                t = raw[:n, 0]
+                i0 = min(int(np.searchsorted(t, t[-1] - SPAN_S, side="left")), n - 4)
+                first = max(min(lo, i0 - 1), 0)
+                self._pending = (n, first, _retime_steps(raw[first:n], None, self._period, 0))
         elif c is None or c[0] != n or (not self._light and not c[5]):
             # the aim guide's full re-timings skip the track (CPU every frame at 1000 Hz);
             # a launch always has it
@@ -482,6 +619,8 @@ class SteadyFlick(FlickTracker):
             i0 = min(int(np.searchsorted(t, t[-1] - SPAN_S, side="left")), n - 4)
             lo0 = max(min(lo, i0 - 1), 0)
             passes = 0 if self._light else REFINE
+            if self._light:
+                self._pending = None
             arr, period = _retime(raw[lo0:n], None, self._period, passes)
             found = period is not None
             if found:

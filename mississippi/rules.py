@@ -405,7 +405,8 @@ class Outcome:
     ``role-chosen`` (M-L2), ``target-placed``, ``standing-target-placed`` (M-R1, M-R9),
     ``target-fell`` (M-R3), ``both-fell`` (M-R4), ``target-stayed`` (M-R5), ``missed``
     (M-R7), ``off-table`` (M-R6), ``knocked``, ``forgot-knock`` (M-R8), ``last-puck-won``,
-    ``last-puck-failed`` (M-R10), ``flip-window``, ``flip-started`` (M-F1),
+    ``last-puck-failed`` (M-R10; fact ``off``: which of ``"target"``, ``"shot puck"``
+    flew off the table, M-P4), ``flip-window``, ``flip-started`` (M-F1),
     ``flip-caught``, ``flip-dropped`` (M-F2), ``countered``, ``counter-too-late``,
     ``counter-pushed-back``, ``counter-missed`` (M-F3), ``flip-window-expired`` (M-F4),
     ``no-puck-left`` (M-E1).
@@ -1049,9 +1050,14 @@ class Match:
                 self.gutter[placer] -= 1
                 self.gutter[shooter] += 1
                 back = "far gutter"
-            return self._to_step1("M-R10", "The last shot did not drop both pucks: the "
+            # which of the two left the table (M-P4: it is in the shooter's gutter, M-O5),
+            # so the text can say why the pucks the player saw vanish did not win
+            flew = [name for name, w in (("target", t_where), ("shot puck", s_where)) if w == "off"]
+            return self._to_step1("M-R10", ("A puck flew off the table, so the" if flew else "The")
+                                  + " last shot did not drop both pucks: the "
                                   "shooter takes a puck back and roles swap.",
-                                  code="last-puck-failed", swap=True, clear=True, back=back)
+                                  code="last-puck-failed", swap=True, clear=True, back=back,
+                                  off=flew)
         if off:
             return self._to_step1("M-R6", "A puck left the table: roles swap.",
                                   code="off-table", swap=True, clear=True)

@@ -96,9 +96,9 @@ class MississippiScene(Shown, Scene):
         self.hold: LagHold | None = None         # the lag result on show (M-L2/M-L3)
         self.lag_fates: tuple = ()               # where this lag round's pucks went
         self.hint = None                         # (ShotPlan, turn) the Expert would play
-        self.note: str | None = None             # a notice of the scene's own (no transition)
+        self.note, self.note_rule = None, None   # a notice of the scene's own, its rule id
         self.last_launch: dict | None = None
-        self._offset = None                      # event stamp − scene clock (s)
+        self._offset = self._seen = None         # stamp − scene clock at the draw; last stamp (s)
         self._knock_moment = None
         self.debug = False
         self.aim_guide = bool(self.options.get("aim_guide", False))
@@ -153,8 +153,8 @@ class MississippiScene(Shown, Scene):
         m = self.match
         if m.phase == "over":
             return False
-        if self.busy() or self.session.thinking or self.session.timeline.busy or m.phase == "flip" \
-                or self.debug or self.aim is not None or self.is_ai(m.to_act):
+        if self.busy(waiting=False) or self.session.thinking or self.session.timeline.busy \
+                or m.phase == "flip" or self.debug or self.aim is not None or self.is_ai(m.to_act):
             return True
         if m.phase == "place" and self.is_ai(m.shooter) and m.knock_required and not m.knocked:
             return True
@@ -207,7 +207,7 @@ class MississippiScene(Shown, Scene):
         m = self.match
         if m.phase in ("place", "shoot") and not m.knock_required:
             self.app.audio.play("knock")
-            self.note = texts.early_knock()             # in the explanation box, not a toast
+            self.note, self.note_rule = texts.early_knock(), "M-R8"   # in the box, not a toast
             return
         if self.play(Action("knock")):
             self.app.audio.play("knock")
@@ -247,7 +247,7 @@ class MississippiScene(Shown, Scene):
             self.app.toast(texts.refusal_text("no-room"))
             return
         if self.launch_moved(y, spot[1]):   # M-U1: let go on a resting puck, moved beside it
-            self.note = texts.moved_launch_text()
+            self.note, self.note_rule = texts.moved_launch_text(), "M-U1"
         record = ShotRecord(table, m.next_puck_id, side, spot[0], spot[1], vx, vy)
         self.flight = Flight(kind, record, sim)
         if kind != "counter":
@@ -284,9 +284,9 @@ class MississippiScene(Shown, Scene):
             mine = report.pucks[f.record.rid]
             self.play(Action("lag_shot", report=report))
             if mine.state not in ("table", "overhang"):   # M-L1: a fallen lag puck is told
-                self.note = texts.lag_fell_text(self.who(by, short=True), mine.state)
+                self.note, self.note_rule = texts.lag_fell_text(self.who(by, short=True), mine.state), "M-L2"
             if by == "right":
-                self.hold = LagHold(self.lag_fates)
+                self.hold = LagHold(self.lag_fates, self.lag_hold_s())
         elif f.kind == "shot":
             self.play(Action("shot", report=report))
         elif f.kind == "counter" and m.phase == "flip":
@@ -417,12 +417,12 @@ class MississippiScene(Shown, Scene):
 
     # ------------------------------------------------------------------ input
     def _stamp(self, event) -> float:
-        """The event's stamp (s, decision 2); the scene clock is mapped onto it."""
+        """The event's stamp (s, decision 2); the next draw maps the scene clock onto it."""
         stamp = getattr(event, "stamp", None)
         if not isinstance(stamp, (int, float)) or not math.isfinite(stamp):
             stamp = time.perf_counter()
-        self._offset = stamp - self.t
-        return float(stamp)
+        self._seen = float(stamp)
+        return self._seen
 
     def rematch(self) -> None:
         """A new match with the same seats and options (the end panel's Rematch)."""
@@ -582,7 +582,8 @@ class MississippiScene(Shown, Scene):
 
     # ------------------------------------------------------------------ what is shown
     def draw(self, canvas) -> None:
-        """Draw the match on ``canvas`` (:func:`mississippi.hud.draw`)."""
+        """Draw the match on ``canvas`` (:func:`mississippi.hud.draw`), at the last event's stamp."""
+        self._offset, self._seen = self._offset if self._seen is None else self._seen - self.t, None
         hud.draw(canvas, self)
 
 

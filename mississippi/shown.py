@@ -15,7 +15,7 @@ from ludotheque import i18n
 from ludotheque.session import hints_on
 
 from mississippi import texts, view as mview
-from mississippi.controller import fallen_lag_pucks, puck_in_hand, replay_gutter_debt
+from mississippi.controller import LAG_HOLD_S, fallen_lag_pucks, puck_in_hand, replay_gutter_debt
 from mississippi.rules import (LEFT_EDGE, PUCK_RADIUS, RIGHT_EDGE, TABLE_LENGTH, TABLE_WIDTH,
                                hand_spot)
 from mississippi.table import Table
@@ -38,9 +38,27 @@ class Shown:
     def level(self, side: str) -> str:
         return self.session.level(side)
 
-    def busy(self) -> bool:
-        """A shot, a replay, the computer's aimed shot or the lag result is on the table."""
-        return any(s is not None for s in (self.flight, self.replay, self.ai_aim, self.hold))
+    def busy(self, waiting: bool = True) -> bool:
+        """A shot, a replay, the computer's aimed shot or the lag result is on the table;
+        ``waiting=False`` leaves out a lag result that waits for the players (nothing on
+        the table moves then, so the shell may rest)."""
+        hold = self.hold if waiting or self.hold is None or self.hold.left is not None else None
+        return any(s is not None for s in (self.flight, self.replay, self.ai_aim, hold))
+
+    def lag_hold_s(self) -> float | None:
+        """How long the lag result stays on show by itself (s): until a person has seen
+        it (a click or Enter, None) when a person plays — trial8: a short second slide
+        left its result :data:`~mississippi.controller.LAG_HOLD_S` s, gone before it was
+        read — and that long between two computers."""
+        return LAG_HOLD_S if self.is_ai("left") and self.is_ai("right") else None
+
+    @property
+    def toast_area(self) -> tuple[int, int, int, int]:
+        """Where the shell's toasts go (design px, :attr:`ludotheque.scene.Scene.toast_area`):
+        over the top of the table, under the last-puck banner — never on the explanation
+        box's text or the buttons under the table (trial8: "Nothing thrown" hid the box)."""
+        main = self.view.main
+        return (round(main.x + main.w / 2 - 200), round(main.y + 46), 400, 52)
 
     def hints(self) -> bool:
         """The beginner's reminders of M-R8 (the last-puck knock): the game's setup option
@@ -193,20 +211,31 @@ class Shown:
         kept a radius off the rail."""
         return abs(spot_y - min(max(y, PUCK_RADIUS + 1.0), TABLE_WIDTH - PUCK_RADIUS - 1.0)) > 1.0
 
+    def lag_replay_pending(self) -> bool:
+        """True in a replayed lag round before its first slide: the box says why the lag
+        is replayed (M-L3) then; after a slide it says where that puck went (M-L1), the
+        replay being decided after both (trial8)."""
+        return self.lag_replayed() and not self.match.lag_pucks
+
+    def note_alone(self) -> bool:
+        """The scene's notice is the box's whole text (not said before an M-L2/M-L3 result)."""
+        return bool(self.note) and self.match.last.code not in ("lag-replay", "lag-won")
+
     def shown_rule(self) -> str:
-        """The rule id in the explanation box's tag: the last decision's, except that
-        through a replayed lag round (M-L3) the lag's own steps (M-L1) are tagged M-L3,
-        the rule the box explains then."""
-        rule = self.match.last.rule
-        return "M-L3" if rule == "M-L1" and self.lag_replayed() else rule
+        """The rule id in the explanation box's tag: the rule its text explains — the
+        scene's notice's own (``note_rule``: M-R8 for an early knock, trial8 saw M-R1 on
+        it), else the last decision's."""
+        if self.note_alone() and getattr(self, "note_rule", None):
+            return self.note_rule
+        return self.match.last.rule
 
     def explanation(self) -> str:
         """The explanation box's text: the scene's notice, else the last rules decision
         (the M-L3 replay text gives way to the next lag's once the result was seen).
-        Through a replayed lag round every text says why the lag is replayed (M-L3)."""
+        A replayed lag round's texts say why it is replayed (M-L3) until its first slide."""
         m = self.match
-        why = " " + texts.lag_replayed() if self.lag_replayed() else ""
-        if self.note and m.last.code not in ("lag-replay", "lag-won"):
+        why = " " + texts.lag_replayed() if self.lag_replay_pending() else ""
+        if self.note_alone():
             return self.note + why
         hint = self.hint_guide()
         if hint is not None:                                   # issue 17 §2: line and speed

@@ -44,10 +44,11 @@ OUTCOMES: dict[str, Callable[[Callable[[str | None], str], dict], str]] = {
     "lag-again": lambda who, f: _(
         "No lag puck stopped in the far target zone, so the lag is replayed: each player "
         "slides one puck again. Closest to the far gutter without falling in chooses the role."),
+    # M-L1: after the first slide of a replayed lag only where it went; whether the lag is
+    # replayed again is decided after both (trial8: "so the lag is replayed" read as over)
     "lag-next-again": lambda who, f: _(
-        "No lag puck stopped in the far target zone, so the lag is replayed: now {side} slides. "
-        "Closest to the far gutter without falling in chooses the role.").format(
-        side=who(f.get("next"))),
+        "{first}'s lag puck has stopped: now {side} slides. Closest to the far gutter without "
+        "falling in chooses the role.").format(first=who(f.get("side")), side=who(f.get("next"))),
     "lag-won": lambda who, f: _(
         "{side}'s lag puck is closest to the far gutter: the choice of role is theirs.").format(
         side=who(f.get("chooser"))),
@@ -68,8 +69,7 @@ OUTCOMES: dict[str, Callable[[Callable[[str | None], str], dict], str]] = {
         "Forgot to knock before the last puck! Roles swap; the puck stays in hand."),
     "last-puck-won": lambda who, f: _("Both pucks fell on the last shot: {side} wins!").format(
         side=who(f.get("winner"))),
-    "last-puck-failed": lambda who, f: _(
-        "The last shot did not drop both pucks: the shooter takes a puck back and roles swap."),
+    "last-puck-failed": lambda who, f: last_puck_failed(f.get("off") or ()),
     "flip-window": lambda who, f: _(
         "The new target overhangs the gutter: FLIP WINDOW! Placer: Space to flip."),
     "flip-started": lambda who, f: _("Flip! Catch it as it comes down (Space)."),
@@ -86,6 +86,20 @@ OUTCOMES: dict[str, Callable[[Callable[[str | None], str], dict], str]] = {
     "flip-window-expired": lambda who, f: _("No flip: the shooter shoots again."),
     "no-puck-left": lambda who, f: _("No puck left at this end: the game is over."),
 }
+
+
+def last_puck_failed(off) -> str:
+    """M-R10 failed: the last shot did not drop both pucks. ``off`` names the pucks that
+    flew off the table (M-P4; ``"target"``, ``"shot puck"``): they vanished from the table
+    and went to the shooter's gutter (M-O5), which is no win (trial8: a player saw both
+    vanish and thought they had won)."""
+    if len(off) >= 2:
+        return _("Both pucks flew off the table: no win, they had to drop into the gutter. "
+                 "The shooter takes a puck back and roles swap.")
+    if off:
+        return _("A puck flew off the table: no win, both pucks had to drop into the gutter. "
+                 "The shooter takes a puck back and roles swap.")
+    return _("The last shot did not drop both pucks: the shooter takes a puck back and roles swap.")
 
 
 def outcome_text(code: str, facts: dict, who: Callable[[str | None], str]) -> str:

@@ -66,3 +66,19 @@ def pytest_collection_modifyitems(config, items):
 def pytest_configure(config):
     if hasattr(config.option, "maxschedchunk") and config.option.maxschedchunk is None:
         config.option.maxschedchunk = 1
+
+
+# ---------------------------------------------------------------- one language per test
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _english_to_start():
+    """Every test starts in English and leaves English behind: the current language is a
+    module global (``ludotheque.i18n``), and a test that switched to French (or an App
+    started with ``--lang fr``) made a later test on the same xdist worker read French
+    where it expected English (seen once: glissando/test_session_ui's hint texts)."""
+    from ludotheque import i18n
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

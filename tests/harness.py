@@ -12,6 +12,7 @@ keys, the left-button filter and the pause menu behave as in the game.
 from __future__ import annotations
 
 import tempfile
+import time
 from pathlib import Path
 
 import pygame
@@ -56,6 +57,17 @@ def run_until(app: App, predicate, max_seconds: float = 30.0, dt: float = 1 / 60
         frames(app, 1, dt)
         t += dt
     return predicate()
+
+
+def wait_for(app: App, predicate, wall: float = 180.0) -> bool:
+    """Frames until ``predicate()`` holds — a state that needs a worker (the computer's
+    decision) as well as game time, so it is waited for, not timed; ``wall`` seconds of
+    real time only bound a hang (AssertionError)."""
+    end = time.monotonic() + wall
+    while not predicate():
+        assert time.monotonic() < end, "the state never came"
+        frames(app, 1)
+    return True
 
 
 def move(app: App, pos, buttons=(0, 0, 0)) -> None:

@@ -5,7 +5,6 @@ the review of the game (issue 17 §3), refusals chosen by code (decision 5)."""
 import functools
 import os
 import signal
-import time
 
 import pygame
 import pytest
@@ -19,7 +18,7 @@ from glissando.scene import GlissandoScene, hints_on
 from ludotheque.game import GameConfig, PlayerSpec
 from tests.glissando import slow_ai
 from tests.glissando.common import at, score_with_e1
-from tests.harness import click, drag, frames, key, make_app, move, pixel
+from tests.harness import click, drag, frames, key, make_app, move, pixel, wait_for
 
 HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
 FOUR = "8/8/8/8/8/8/O7/BBBB2OO b 0-0 28-29 2"        # Blue to move: e1 makes five
@@ -40,16 +39,6 @@ def start(app, text=None, players=HUMANS, options=None, turns=()):
     app.push(scene)
     frames(app, 1)
     return scene
-
-
-def wait_for(app, predicate, wall=180.0):
-    """Frames until ``predicate()`` holds (the worker answered): a state, not a time;
-    ``wall`` seconds only bound a hang."""
-    end = time.monotonic() + wall
-    while not predicate():
-        assert time.monotonic() < end, "the state never came"
-        frames(app, 1)
-    return True
 
 
 def drawn(app, scene):

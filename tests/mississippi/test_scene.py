@@ -16,7 +16,7 @@ from mississippi.rules import Action, Match, PuckOutcome as P, Report
 from mississippi.paint import SCALE
 from mississippi.scene import MississippiScene
 from mississippi.sim import DECEL
-from tests.harness import frames, key, make_app, post, run_until
+from tests.harness import frames, key, make_app, post, run_until, wait_for
 from tests.mississippi.common import MID_Y, lagged
 
 HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
@@ -344,7 +344,7 @@ def test_M_L2_lag_result_stays_visible_until_a_click():
     app, scene = start(players=VS_AI)
     hx, hy = hand(scene)
     sdrag(app, (hx, hy), (hx + 110, hy), seconds=0.12, steps=8)
-    assert run_until(app, lambda: scene.hold is not None, 40)   # both lags slid
+    wait_for(app, lambda: scene.hold is not None)       # both lags slid (the computer's too)
     phase, ghosts = scene.match.phase, scene.lag_ghosts()
     frames(app, 120)                                 # two seconds later: still shown
     assert scene.ghosts_visible() and scene.match.phase == phase and ghosts

@@ -52,19 +52,16 @@ def replayed_lag(language):
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_M_L3_every_moment_of_a_replayed_lag_says_why_it_is_replayed(language):
-    """trial4 (10, 15, 21): through "Lag again" the box read only the lag's rule."""
+def test_M_L3_a_replayed_lag_says_why_it_is_replayed_before_its_first_slide(language):
+    """trial4 (10, 15, 21): through "Lag again" the box read only the lag's rule. After the
+    first slide it says where that puck went, and whose slide it is (trial8: "so the lag
+    is replayed" then read as if the round were over; test_trial8)."""
     app, scene = replayed_lag(language)
     assert WHY[language] in box_says(app, scene)                 # Ann to slide again
     finish_lag(app, scene, "table", 3000)                        # Ann's rests: Bob to slide
     assert scene.match.last.code == "lag-next" and scene.match.lag_side == "right"
     said = box_says(app, scene)
-    assert WHY[language] in said and "Bob" in said               # whose slide it is now
-    # a fallen lag puck's note in a replayed round still says why
-    app, scene = replayed_lag(language)
-    finish_lag(app, scene, "gutter_right", 4000)                 # Ann's falls in the far gutter
-    said = box_says(app, scene)
-    assert WHY[language] in said and ("gutter" in said or "dalot" in said)
+    assert WHY[language] not in said and "Bob" in said           # whose slide it is now
 
 
 def test_M_L3_the_first_lag_round_does_not_say_it_is_replayed():
@@ -162,18 +159,20 @@ def test_M_U1_a_puck_let_go_over_a_resting_puck_says_it_left_from_beside_it():
     assert not scene.launch_moved(10.0, PUCK_RADIUS + 1.0)         # kept off the rail: no move
 
 
-def test_M_L3_the_rule_tag_of_a_replayed_lag_names_M_L3():
-    """The box explains M-L3 through "Lag again": its tag said M-L1 after the first slide
-    (mfix4's note); a first lag's steps keep M-L1."""
+def test_M_L3_the_rule_tag_of_a_replayed_lag_names_the_rule_its_text_explains():
+    """The box explains M-L3 at the start of "Lag again"; after the first slide it says
+    where that puck went (M-L1, trial8), so the tag says M-L1 then; a first lag's steps
+    keep M-L1."""
     def tags(app):
         with app.canvas.recording() as said:
             app.draw()
         return {text for text, *_ in said if text.startswith("M-")}
 
     app, scene = replayed_lag("en")
+    assert tags(app) == {"M-L3"}
     finish_lag(app, scene, "table", 3000)                        # Ann's rests: Bob to slide
     assert scene.match.last.rule == "M-L1"
-    assert "M-L3" in tags(app) and "M-L1" not in tags(app)
+    assert tags(app) == {"M-L1"}
     m = Match.new("Ann", "Bob")
     first, _ = start(m)
     assert "M-L1" in tags(first)
