@@ -861,7 +861,7 @@ class FlickTracker:
     def release(self, t: float, x: float | None = None, y: float | None = None) -> Launch:
         """Button released at time t (s), pointer at (x, y) mm (default: where it last
         was). Returns the :class:`Launch`: the hand's velocity at the release (M-U1). A
-        release at the place of the last motion and within :data:`SAME_REPORT_S` of it
+        release at the place of the last motion and within :meth:`_same_report_s` of it
         came with that motion's report.
 
         :raises FlickError: if no drag is active, or for bad numbers or a release earlier
@@ -873,13 +873,18 @@ class FlickTracker:
         x = last[1] if x is None else x
         y = last[2] if y is None else y
         _, s = check_samples([last, (t, x, y)])
-        if not (s[0] - last[0] < SAME_REPORT_S and s[1:] == last[1:]):   # else: that report
+        if not (s[0] - last[0] < self._same_report_s() and s[1:] == last[1:]):   # else: that report
             launch = self.move(*s)
             if launch is not None:
                 return launch
         vx, vy = self._velocity(len(self._samples) - 1)
         px, py = self.puck
         return self._finish(Launch(px, py, vx, vy, s[0], False))
+
+    def _same_report_s(self) -> float:
+        """How long (s) after the last motion a release at its place still counts as that
+        motion's report: :data:`SAME_REPORT_S` (one poll of the frame loop)."""
+        return SAME_REPORT_S
 
     def velocity(self, t: float | None = None) -> tuple[float, float]:
         """(vx, vy) mm/s the held puck would be launched with if released at ``t`` s

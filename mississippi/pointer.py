@@ -559,6 +559,20 @@ class SteadyFlick(FlickTracker):
             period = self._period_of([])
         self._cache = (n0, lo0, arr, period, found, False)
 
+    def _same_report_s(self) -> float:
+        """A release at the last motion's place less than one report period after it
+        (the period of the report lattice the samples were re-timed on, as the launch
+        re-times them — the same whether the aim guide was asked or not; at least
+        :data:`SAME_REPORT_S`) is
+        taken with that motion's report: a moving mouse reports every period, so no
+        report could yet have said that the hand stopped (M-U1). A release 2 ms after the
+        last report of a 125 Hz flick was read as a hand stopped dead and launched at 0.31
+        of the hand's speed (newplayer8's playtest, session 6); 8 ms after it — a report
+        with no motion — it still is."""
+        if len(self._samples) < 2:
+            return SAME_REPORT_S
+        return max(SAME_REPORT_S, 0.95 * self._guide_period())
+
     def _finish(self, launch: Launch) -> Launch:
         """Last step of every launch: :func:`mississippi.flick.guard_velocity` against
         stamps bunched behind a long frame (M-U1), fed the samples it reads (those of its

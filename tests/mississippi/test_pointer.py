@@ -330,3 +330,34 @@ def test_M_U1_a_1000_Hz_mouse_s_samples_go_back_to_their_reports():
             right += abs((got[k] - got[k - 1]) - (evs[k].report - evs[k - 1].report)) < 0.5 * period
             total += 1
     assert right >= 0.7 * total, right / total
+
+
+def _short_flick(release_after_s: float) -> float:
+    """Launch speed (mm/s) of a 125 Hz flick — four reports speeding up, then seven at
+    3420 mm/s, whole pixels at 0.8 px/mm — released ``release_after_s`` after its last
+    motion, at the same place (newplayer8's playtest gesture)."""
+    f = SteadyFlick("left")
+    t, x = 1.0, 340.0
+    f.press(t, x, 300.0)
+    for v in [855.0, 1710.0, 2565.0] + [3420.0] * 8:
+        t += 0.008
+        x += v * 0.008
+        assert f.move(t + 0.0003, math.floor(x * 0.8) / 0.8, 300.0) is None
+    launch = f.release(t + 0.0003 + release_after_s)
+    return math.hypot(launch.vx, launch.vy)
+
+
+@pytest.mark.parametrize("after_ms", [2, 4, 6])
+def test_M_U1_a_release_within_a_report_period_of_the_last_motion_is_that_report(after_ms):
+    """A moving 125 Hz mouse reports every 8 ms: a release 2-6 ms after the last motion,
+    where it was, says nothing of a hand that stopped, and launches as a release with that
+    motion does (it launched at 0.31 of it when a release 2 ms late counted as a stop)."""
+    with_motion = _short_flick(0.0)
+    assert with_motion > 2500
+    assert _short_flick(after_ms / 1000) == pytest.approx(with_motion, rel=1e-9)
+
+
+def test_M_U1_a_release_a_whole_report_period_after_the_last_motion_is_a_stop():
+    """8 ms later, with no motion reported, the hand had stopped moving the pointer: the
+    launch is slower than a release with the last motion."""
+    assert _short_flick(0.012) < 0.6 * _short_flick(0.0)
