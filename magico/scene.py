@@ -333,7 +333,8 @@ class MagicoScene(MagicoKeys, MagicoScreen, Scene):
         fresh = [r for r in new.runs(mover) if r.cells not in old]
         for r in fresh:
             self.flash[r.cells] = 1.6
-        summary = (texts.turn_summary(self.name(mover), t.kind, t.dice, t.op, t.value, t.cell)
+        right = results(*t.dice).get(t.op) if t.kind == "wrong" else None
+        summary = (texts.turn_summary(self.name(mover), t.kind, t.dice, t.op, t.value, t.cell, right)
                    if self.is_ai(mover) else "")
         if fresh:
             self.app.audio.play("score")

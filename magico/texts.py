@@ -134,11 +134,16 @@ def larger_first(dice) -> tuple[int, int]:
     return (a, b) if a >= b else (b, a)
 
 
-def turn_summary(name: str, kind: str, dice: tuple[int, int], op: str | None, value, cell: str | None) -> str:
-    """One sentence telling what a player did (K-5, K-6, K-7) for a turn the other
-    player did not watch being built; "" for a wrong result or a pass. The dice are said
-    larger first (:func:`larger_first`)."""
+def turn_summary(name: str, kind: str, dice: tuple[int, int], op: str | None, value, cell: str | None,
+                 right: int | None = None) -> str:
+    """One sentence telling what a player did (K-5, K-6, K-7, K-7a) for a turn the other
+    player did not watch being built; "" for a pass (its own message says why). ``right``:
+    the true result of a wrong one (K-7a). The dice are said larger first
+    (:func:`larger_first`)."""
     a, b = larger_first(dice)
+    if kind == "wrong" and op is not None and right is not None:
+        return _("{name} rolled {a} and {b} and wrote {calc}, but it is {right}: no token (K-7a).").format(
+            name=name, a=a, b=b, calc=unbroken(f"{show_op(op)} = {value}"), right=right)
     if kind == "place":
         return _("{name} rolled {a} and {b}: {calc}, token on {cell}.").format(
             name=name, a=a, b=b, calc=unbroken(f"{show_op(op)} = {value}"), cell=cell)

@@ -135,7 +135,7 @@ def nothing_thrown() -> str:
 
 def early_knock() -> str:
     """M-R8: a knock before the last puck means nothing."""
-    return _("Knock! It only counts before your last puck (M-R8).")
+    return _("Knock! It only counts before your last puck.")
 
 
 def lag_replayed() -> str:

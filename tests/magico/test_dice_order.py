@@ -41,3 +41,18 @@ def test_sentences_about_a_turn_say_the_larger_die_first(app, lang):
             texts.hint(Hint(1, "compute.place.1", "place", (2, 5), ops=("5+2", "5-2")))]
     for sentence in said:
         assert AND[lang].format(a=5, b=2) in sentence and AND[lang].format(a=2, b=5) not in sentence, sentence
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_computers_wrong_result_stays_told_when_the_turn_passes_to_you(app, lang):
+    """newplayer8: after the computer wrote a wrong result (K-7a) the person's turn opened
+    with an empty message box; the turn's summary now says what happened, dice larger
+    first, and that no token was placed."""
+    i18n.set_language(lang)
+    from ludotheque.game import PlayerSpec
+    players = (PlayerSpec("Ann"), PlayerSpec("C", "ai", "beginner"))
+    scene = common.start(app, players=players, first="b")
+    assert scene.is_ai(scene.pos.to_move)
+    assert scene.commit("2,4 4-2=3 wrong")
+    text, _colour = scene.note
+    assert AND[lang].format(a=4, b=2) in text and "3" in text and "K-7a" in text, text
