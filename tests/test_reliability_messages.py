@@ -62,8 +62,8 @@ def test_a_display_with_no_x_server_is_said_as_such_in_the_players_language(tmp_
         assert lines[0] == (f"Ludothèque needs a screen: DISPLAY is set to {disp}, but no X server answers there; "
                             "start it from a desktop session, or set DISPLAY to a running X server.")
     else:
-        assert lines[0].startswith(f"Ludothèque a besoin d'un écran\u202f: DISPLAY vaut {disp}, mais aucun serveur X")
-    assert "not set" not in r.stderr and "n'est pas défini" not in r.stderr
+        assert lines[0].startswith(f"Ludothèque a besoin d’un écran\u202f: DISPLAY vaut {disp}, mais aucun serveur X")
+    assert "not set" not in r.stderr and "n’est pas défini" not in r.stderr
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -123,7 +123,7 @@ def test_a_settings_folder_that_cannot_be_reached_is_not_called_a_damaged_file(t
                            "should be; the defaults are used.")
     else:
         assert said[0] == (f"Vos réglages ne peuvent pas être conservés\u202f: un fichier occupe la place du dossier "
-                           f"{blocker / 'ludotheque'}\u202f; les réglages par défaut s'appliquent.")
+                           f"{blocker / 'ludotheque'}\u202f; les réglages par défaut s’appliquent.")
     assert not s.save()
     assert not s.take_messages()                      # said once, not again at every change
     assert blocker.read_text() == ""

@@ -42,7 +42,7 @@ def test_settings_call_the_level_and_names_defaults_and_say_how_setup_uses_them(
     lines = drawn(app, scene)
     shown = " ".join(lines)
     want = {"en": ("Default computer level", "Default name, player 1:", "Defaults for a new game"),
-            "fr": ("Niveau par défaut de l'ordinateur", "Nom par défaut, joueur 1\u202f:",
+            "fr": ("Niveau par défaut de l’ordinateur", "Nom par défaut, joueur 1\u202f:",
                    "Par défaut pour une nouvelle partie")}
     for text in want[lang]:
         assert text in shown, text

@@ -17,7 +17,7 @@ from tests.mississippi.test_scene import MID_Y, _flip_match, finish_lag, hand, l
 
 HUMANS = (PlayerSpec("Ann"), PlayerSpec("Bob"))
 WHY = {"en": "No lag puck stopped in the far target zone, so the lag is replayed",
-       "fr": "zone-cible d'en face, donc le tirage est rejoué"}
+       "fr": "zone-cible d’en face, donc le tirage est rejoué"}
 
 
 def start(match, language="en", options=None, size=None):
