@@ -56,6 +56,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.hands import min_jerk  # noqa: E402  (Flash & Hogan's profile, as the modelled hands)
+
 PERIOD = 0.008
 """Seconds between the mouse's reports (125 Hz)."""
 PX_PER_MM = 0.8
@@ -73,16 +75,6 @@ HANDS = {"left": ((284, 310), 0.0), "right": ((995, 311), 180.0)}
 """Where each lag puck lies in the 1280×720 window (px) and the stroke's direction (°)."""
 START_BUTTON = (810, 670)
 """The setup screen's Start button (px)."""
-
-
-def mj(t: float) -> float:
-    """Minimum-jerk position (0…1) at phase ``t``."""
-    return 10 * t ** 3 - 15 * t ** 4 + 6 * t ** 5
-
-
-def mj_speed(t: float) -> float:
-    """d(mj)/dt at phase ``t``."""
-    return 30 * t ** 2 - 60 * t ** 3 + 30 * t ** 4
 
 
 class Mouse:
@@ -120,13 +112,13 @@ def stroke(mouse: Mouse, side: str, shape: str) -> dict:
     instants (s, ``perf_counter``) with the positions sent."""
     (x0, y0), ang = HANDS[side]
     v_r, tau_r, length = SHAPES[shape]
-    span = length / mj(tau_r)                 # px of the whole curve
-    dur = span * mj_speed(tau_r) / v_r        # s of the whole curve
+    span = length / min_jerk(tau_r)[0]        # px of the whole curve
+    dur = span * min_jerk(tau_r)[1] / v_r     # s of the whole curve
     t_rel = tau_r * dur
     ux, uy = math.cos(math.radians(ang)), math.sin(math.radians(ang))
 
     def at(t):
-        p = mj(min(t / dur, 1.0)) * span
+        p = min_jerk(t / dur)[0] * span
         return round(x0 + ux * p), round(y0 + uy * p)
 
     mouse.move(x0, y0)
@@ -152,7 +144,7 @@ def stroke(mouse: Mouse, side: str, shape: str) -> dict:
         k += 1
     mouse.sync()
     return {"t0": t0, "dur": dur, "span": span, "sent": sent, "side": side,
-            "speed_px_s": lambda t: span * mj_speed(min(t / dur, 1.0)) / dur}
+            "speed_px_s": lambda t: span * min_jerk(t / dur)[1] / dur}
 
 
 def exact_launch(log: dict, st: dict):

@@ -230,6 +230,12 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         return _Font(None, size)
 
 
+def measure(text: str, size: int, bold: bool = False) -> int:
+    """Width in design px of one line of ``text`` in the theme's font: the ``measure`` of
+    :func:`ludotheque.session.textfit.fit_text` for text drawn with :func:`font`."""
+    return font(size, bold).size(text)[0]
+
+
 @functools.lru_cache(maxsize=2048)
 def rendered(s: str, size: int, color: tuple, bold: bool = False) -> pygame.Surface:
     """The anti-aliased image of one line of text at ``size`` px (:func:`render_line`:

@@ -18,6 +18,7 @@ import pygame
 
 from . import i18n, textsafe, theme
 from .canvas import as_canvas
+from .session.textfit import fit_text
 from .scene import Scene
 
 _ = i18n.domain("ludotheque")
@@ -158,13 +159,9 @@ class Button(Widget):
         return self._own_label_size(text)
 
     def _own_label_size(self, text: str) -> int:
-        key = (text, self.size, self.rect.width)
-        if getattr(self, "_fitted", (None,))[0] != key:
-            room, size = self.rect.width - 2 * self.LABEL_MARGIN, self.size
-            while size > max(8, int(self.size * 0.7)) and theme.font(size).size(text)[0] > room:
-                size -= 1
-            self._fitted = (key, size)
-        return self._fitted[1]
+        room = max(1, self.rect.width - 2 * self.LABEL_MARGIN)
+        return fit_text(text, room, theme.measure, size=self.size,
+                        smallest=max(8, int(self.size * 0.7))).size      # cached by fit_text
 
 
 def _row_disabled(widget, canvas) -> bool:

@@ -75,11 +75,9 @@ SPAN_S = 0.4
 """Only the last SPAN_S seconds of a drag are re-timed (older samples keep their stamps)."""
 GUIDE_REUSE = 12
 """The aim guide re-times in full only every GUIDE_REUSE new samples."""
-EXTEND = True
-"""The guide puts the samples newer than its last re-timing on that re-timing's lattice
-(:func:`_extend`), rather than giving them the last sample's delay."""
 SPREAD_START = 6
-"""… and starts the next re-timing, spread over the frames that follow
+"""The guide puts the samples newer than its last re-timing on that re-timing's lattice
+(:func:`_extend`), and starts the next re-timing, spread over the frames that follow
 (:meth:`SteadyFlick.velocity`), once SPREAD_START new samples have come since the last."""
 PHASES = 24
 """Phases tried per period: one just before each of the last 24 stamps."""
@@ -262,6 +260,17 @@ def _arc_start(s: np.ndarray, period: float, m: int = 8) -> np.ndarray:
     return np.mod(np.roll(ph, -start)[:m] - 1e-7, period)
 
 
+def _batches(s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For stamps ``s`` (s, non-decreasing): where a new batch (one poll's samples) starts,
+    and each sample's previous poll — the stamp of the batch before its own (−inf for the
+    first batch), after which it must have been reported."""
+    n = s.size
+    new_batch = np.concatenate(([True], np.diff(s) > BATCH_S))
+    batch_start = np.maximum.accumulate(np.where(new_batch, np.arange(n), 0))
+    prev = batch_start - 1
+    return new_batch, np.where(prev >= 0, s[np.maximum(prev, 0)], -np.inf)
+
+
 def lattice(stamps, same=None, periods=PERIODS, positions=None,
             below: float | None = None) -> Lattice | None:
     """The steady report lattice that explains ``stamps`` (s, non-decreasing), or None.
@@ -301,10 +310,7 @@ def _lattice_steps(stamps, same=None, periods=PERIODS, positions=None,
         steps[np.asarray(same, bool)] = 0.0
     steps[0] = 0.0
     # previous poll: the stamp of the previous batch
-    new_batch = np.concatenate(([True], np.diff(s) > BATCH_S))
-    batch_start = np.maximum.accumulate(np.where(new_batch, np.arange(n), 0))
-    prev_idx = batch_start - 1
-    polled = np.where(prev_idx >= 0, s[np.maximum(prev_idx, 0)], -np.inf)
+    new_batch, polled = _batches(s)
     cands = sorted(set(periods), reverse=True)
     tm = typical_period(s)
     if tm > 1.5 * cands[0]:
@@ -480,11 +486,9 @@ def _extend(timed: np.ndarray, stamped: np.ndarray, new: np.ndarray, period: flo
         return None
     s_rel = np.concatenate([stamped - a, s_new])
     k = np.concatenate([k_old, k_new])
-    new_batch = np.concatenate(([True], np.diff(s_rel) > BATCH_S))
+    new_batch, polled = _batches(s_rel)
     n = s_rel.size
-    batch_start = np.maximum.accumulate(np.where(new_batch, np.arange(n), 0))
-    prev = batch_start - 1
-    lower = np.where(prev >= 0, s_rel[np.maximum(prev, 0)], -np.inf) - _early(period)
+    lower = polled - _early(period)
     j = timed.shape[0]
     if np.any(k_new * period <= lower[j:]):
         return None
@@ -585,6 +589,15 @@ class SteadyFlick(FlickTracker):
             launch = Launch(launch.x, launch.y, vx, vy, launch.t, launch.crossed)
         return super()._finish(launch)
 
+    def _first_row(self, lo: int) -> int:
+        """The first sample a re-timing of the drag reads for a velocity from sample ``lo``:
+        the samples of its last :data:`SPAN_S` and one more, or from ``lo`` if earlier (the
+        same times as from the whole drag)."""
+        n = len(self._samples)
+        t = self._buf[:n, 0]
+        i0 = min(int(np.searchsorted(t, t[-1] - SPAN_S, side="left")), n - 4)
+        return max(min(lo, i0 - 1), 0)
+
     def _timed(self, lo, extra):
         """The samples ``lo`` … n − 1 re-timed (:func:`retime`, on the samples of its
         :data:`SPAN_S` and one more: the same times as from the whole drag), then
@@ -612,8 +625,7 @@ class SteadyFlick(FlickTracker):
                     n1, prev = n0, arr0[lo - lo0:]
                 more = raw[n1:n].copy()
                 back = min(prev.shape[0], TRACK[1] + 1)
-                times = _extend(prev[-back:], raw[n1 - back:n1, 0], more, period) \
-                    if EXTEND else None
+                times = _extend(prev[-back:], raw[n1 - back:n1, 0], more, period)
                 if times is not None:
                     more[:, 0] = times
                 else:
@@ -622,16 +634,12 @@ class SteadyFlick(FlickTracker):
                 arr = np.concatenate([prev, more])
                 self._reused = (n, lo, n0, arr, times is not None)
             if self._pending is None and n - n0 >= SPREAD_START:
-                t = raw[:n, 0]
-                i0 = min(int(np.searchsorted(t, t[-1] - SPAN_S, side="left")), n - 4)
-                first = max(min(lo, i0 - 1), 0)
+                first = self._first_row(lo)
                 self._pending = (n, first, _retime_steps(raw[first:n], None, self._period, 0))
         elif c is None or c[0] != n or (not self._light and not c[5]):
             # the aim guide's full re-timings skip the track (CPU every frame at 1000 Hz);
             # a launch always has it
-            t = raw[:n, 0]
-            i0 = min(int(np.searchsorted(t, t[-1] - SPAN_S, side="left")), n - 4)
-            lo0 = max(min(lo, i0 - 1), 0)
+            lo0 = self._first_row(lo)
             passes = 0 if self._light else REFINE
             if self._light:
                 self._pending = None

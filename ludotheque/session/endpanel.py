@@ -26,10 +26,9 @@ _ = i18n.domain("ludotheque")
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
-def theme_measure(text: str, size: int, bold: bool = False) -> int:
-    """Width in design px of one line of ``text`` in the theme's font (for
-    :func:`~ludotheque.session.textfit.fit_text`)."""
-    return theme.font(size, bold).size(text)[0]
+theme_measure = theme.measure
+"""Width in design px of one line of text in the theme's font (:func:`ludotheque.theme.measure`,
+the ``measure`` of :func:`~ludotheque.session.textfit.fit_text`; the name other modules import)."""
 
 
 class EndPanel:

@@ -4,7 +4,7 @@ pygame and runs in tests without fonts).
 
 ``measure(text, size, bold) -> int`` gives the width in design px of one line of
 ``text`` at font ``size`` px; with the theme's fonts it is
-``lambda t, s, b: theme.font(s, b).size(t)[0]`` (``ludotheque.session.endpanel.theme_measure``),
+:func:`ludotheque.theme.measure` (``ludotheque.session.endpanel.theme_measure``),
 and the canvas gives its own.
 
 >>> mono = lambda t, s, b: len(t) * s // 2          # every character s/2 px wide
