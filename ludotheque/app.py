@@ -50,7 +50,7 @@ from .canvas import Canvas
 from .game import demo_save_id
 from .saves import SaveStore
 from .settings import Settings, whole_size
-from .widgets import Toasts, Widget
+from .widgets import Toasts, Widget, reading_seconds
 
 log = logging.getLogger(__name__)
 _ = i18n.domain("ludotheque")
@@ -349,9 +349,9 @@ class App:
         and what the saves have to say (:attr:`SaveStore.problems`)."""
         take = getattr(self.settings, "take_messages", None)
         for sentence in (take() if take is not None else ()):
-            self.toast(sentence, 6)
+            self.toast(sentence, reading_seconds(sentence))
         for p in self.saves.problems:
-            self.toast(p, 6)
+            self.toast(p, reading_seconds(p))
         self.saves.problems.clear()
 
     def autosave(self, scene) -> bool:
@@ -756,11 +756,14 @@ class App:
         t0 = time.perf_counter()
         events = self._wait_events(timeout)
         stamp = time.perf_counter()
+        # the wait is counted before the events are handled: a toast an event brings
+        # (a save set aside on a click of Resume) starts its time now, not aged by the
+        # seconds the app slept before the click (newplayer9: Magico's went unseen)
+        self.toasts.update(stamp - t0)
         if events:
             self._deliver(events, stamp)
         else:
             self._dirty = True       # the wait ran out: a blink or a toast's end was due
-        self.toasts.update(stamp - t0)
 
     def settle_heap(self) -> None:
         """Once after each change of the scene stack, while nothing moves: collect the

@@ -114,6 +114,9 @@ class MenuScene(Scene):
 
     opaque = True
     animating = False                 # still until an event
+    #: messages go in the strip under the tiles, over the key hints: never on a button
+    #: (newplayer9: a save set aside was told over the tiles' Rules buttons)
+    toast_area = (40, 614, theme.W - 80, 0)
 
     def __init__(self, app):
         super().__init__(app)
@@ -235,7 +238,12 @@ class SetupScene(FormScene):
 
     With a saved game of ``game`` on disk, Start first asks "Resume it / Start over"
     (issue 15 §1): starting over keeps the save until the new game's first turn is
-    played (the :class:`~ludotheque.session.GameSession` writes nothing before it)."""
+    played (the :class:`~ludotheque.session.GameSession` writes nothing before it).
+
+    Messages (a save that could not be read, a name refused) hang over the heading, the
+    one place with no button whatever the rows below."""
+
+    toast_area = (140, 10, theme.W - 280, 0)
 
     def __init__(self, app, game, vs_ai: bool = False):
         super().__init__(app)

@@ -393,9 +393,11 @@ class SaveStore:
             return None
         if not isinstance(record, dict) or record.get("game") != game_id \
                 or not isinstance(record.get("schema"), int) or not isinstance(record.get("data"), dict):
-            return self._reject(path, _("{name} is not a save of this game.").format(name=path.name))
+            return self._reject(path, f"{path.name} is not a save of {game_id}")
         if record["schema"] > SCHEMA:
-            return self._reject(path, _("{name} comes from a newer version of Ludothèque.").format(name=path.name))
+            return self._reject(path, f"{path.name}: schema {record['schema']} is newer than {SCHEMA}",
+                                _("This saved game was made by a newer version of Ludothèque and cannot be read "
+                                  "here."))
         data, changed = textsafe.sanitize_tree(record["data"])
         if changed:
             self._repaired(path, record, data, changed)
@@ -444,13 +446,18 @@ class SaveStore:
         """Set the save of ``game_id`` aside because the game could not restore it (``why``: one sentence)."""
         self._reject(self.path(game_id), why)
 
-    def _reject(self, path: Path, why: str) -> None:
+    def _reject(self, path: Path, why: str, lead: str | None = None) -> None:
+        """Set ``path`` aside as ``.bad`` and tell the player in plain words (``lead``,
+        default "This saved game could not be read."), with where it was kept; the
+        technical ``why`` goes to the log only (newplayer9: "ce n’est pas du JSON
+        valide" on screen)."""
         moved = storage.set_aside(path)
-        why = str(why).rstrip(". ")
+        log.warning("save %s set aside as %s: %s", path, moved.name if moved else "(not moved)", why)
+        lead = lead or _("This saved game could not be read.")
         if moved:
-            msg = _("The saved game could not be used: {why}. It is kept as {name}.").format(why=why, name=moved.name)
+            msg = lead + " " + _("It was put aside (as {name}) and a new game can start.").format(name=moved.name)
         else:
-            msg = _("The saved game could not be used: {why}.").format(why=why)
+            msg = lead + " " + _("A new game can start.")
         self._say(msg)
         return None
 

@@ -626,6 +626,13 @@ class Dialog(Scene):
         self.focus.draw(canvas)
 
 
+def reading_seconds(text: str) -> float:
+    """How long a message must stay to be read aloud at a family's pace: 2 s to notice
+    it, then 3 words a second; 6 s at least, 20 s at most (newplayer9: a three-line
+    message gone in 6 s)."""
+    return max(6.0, min(20.0, 2.0 + len(str(text).split()) / 3.0))
+
+
 class Toasts:
     """Short messages at the bottom of the screen, one after another."""
 
@@ -673,6 +680,7 @@ class Toasts:
             box.midbottom = (theme.W // 2, theme.H - 24)
         else:
             box.midtop = pygame.Rect(area).midtop
+            box.bottom = min(box.bottom, theme.H - 4)   # a longer message than planned stays on screen
         return box, lines
 
     def draw(self, canvas, area=None) -> None:

@@ -297,7 +297,7 @@ def test_board_id_in_a_magico_save_never_becomes_a_path(tmp_path, board_id):
     app.saves.save("magico", magico_save(board_id))
     app.top.resume(GAMES["magico"])
     assert isinstance(app.top, MenuScene)  # no game started on a board from nowhere
-    assert app.toasts.current and "could not be used" in app.toasts.current
+    assert app.toasts.current and "could not be read" in app.toasts.current
     assert (tmp_path / "saves" / "magico.json.bad").exists()
 
 
@@ -315,16 +315,18 @@ def test_100_MB_settings_file_is_set_aside_and_the_app_starts(tmp_path):
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_100_MB_save_is_set_aside_on_resume_and_the_player_told(tmp_path, game_id):
+def test_100_MB_save_is_set_aside_on_resume_and_the_player_told(tmp_path, game_id, caplog):
     app = make_app(list(GAMES.values()), folder=tmp_path)
     saves = tmp_path / "saves"
     saves.mkdir()
     sparse(saves / f"{game_id}.json")
     app.top.refresh()
-    app.top.resume(GAMES[game_id])
+    with caplog.at_level("WARNING", logger="ludotheque.saves"):
+        app.top.resume(GAMES[game_id])
     frames(app, 2)
     assert isinstance(app.top, MenuScene)
-    assert app.toasts.current and "too large" in app.toasts.current
+    assert app.toasts.current and "could not be read" in app.toasts.current    # plain words on screen
+    assert any("too large" in r.getMessage() for r in caplog.records)          # the reason in the log
     assert (saves / f"{game_id}.json.bad").stat().st_size == HUGE
     assert not (saves / f"{game_id}.json").exists()
 
@@ -347,7 +349,7 @@ def test_deeply_nested_save_is_set_aside_on_resume(tmp_path):
     (tmp_path / "saves").mkdir()
     (tmp_path / "saves" / "glissando.json").write_bytes(DAMAGE["deep nesting"]())
     app.top.resume(GAMES["glissando"])
-    assert isinstance(app.top, MenuScene) and "could not be used" in (app.toasts.current or "")
+    assert isinstance(app.top, MenuScene) and "could not be read" in (app.toasts.current or "")
     assert (tmp_path / "saves" / "glissando.json.bad").exists()
 
 
@@ -449,7 +451,7 @@ def _resume_changed(tmp_path, game_id, change) -> None:
     write_save_as_is(app, game_id, data)
     app.top.resume(GAMES[game_id])
     frames(app, 5)
-    assert isinstance(app.top, MenuScene) and "could not be used" in (app.toasts.current or "")
+    assert isinstance(app.top, MenuScene) and "could not be read" in (app.toasts.current or "")
 
 
 def test_glissando_save_with_an_infinite_seed_is_set_aside(tmp_path):

@@ -167,7 +167,7 @@ def test_damaged_save_is_reported_and_set_aside_on_resume(app, tmp_path):
     resume = next(w for w in app.top.focus.widgets if getattr(w, "game_id", None) == "counter")
     click(app, resume.rect.center)
     assert isinstance(app.top, MenuScene)
-    assert app.toasts.current and "could not be used" in app.toasts.current
+    assert app.toasts.current and "could not be read" in app.toasts.current
     assert (tmp_path / "saves" / "counter.json.bad").exists()
 
 
