@@ -117,6 +117,9 @@ class Option:
     :param people_only: a variant for people only (e.g. Mississippi's teams, M-E2): the
         setup screen offers it in two-player mode only; against the computer the game
         gets the default.
+    :param help: callable giving one or two translated sentences on what the option is
+        for, in plain words; the setup screen shows them under its heading while the
+        option's row is pointed at or has the focus.
     """
 
     key: str
@@ -125,6 +128,7 @@ class Option:
     default: Any
     label_of: Callable[[Any], str] = str
     people_only: bool = False
+    help: Callable[[], str] | None = None
 
 
 @dataclass(frozen=True)

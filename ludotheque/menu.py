@@ -297,8 +297,9 @@ class SetupScene(FormScene):
         for opt in self.offered_options():
             vals = tuple(opt.values)
             idx = vals.index(self.options.get(opt.key, opt.default)) if self.options.get(opt.key, opt.default) in vals else 0
-            f.add(Cycler((x, y, w, h), opt.label, vals, idx,
-                         lambda v, k=opt.key: self.options.__setitem__(k, v), label_of=opt.label_of))
+            row = f.add(Cycler((x, y, w, h), opt.label, vals, idx,
+                               lambda v, k=opt.key: self.options.__setitem__(k, v), label_of=opt.label_of))
+            row.help = opt.help
             y += step
         self.start = f.add(Button((x + w - 300, max(y + 16, 560), 300, 64), lambda: _("Start"), self.begin,
                                   color=theme.GOOD, size=theme.LARGE))
@@ -413,9 +414,21 @@ class SetupScene(FormScene):
                 return True
         return self.focus.handle(event)
 
+    def help_text(self) -> str | None:
+        """What the option row pointed at (else the focused one) is for, when its game
+        says (:attr:`ludotheque.game.Option.help`); None: no such row."""
+        rows = [w for w in self.focus.widgets if getattr(w, "help", None) is not None and w.visible]
+        row = next((w for w in rows if w.hover), None) or next((w for w in rows if w.focused), None)
+        return row.help() if row is not None else None
+
     def draw(self, canvas):
         canvas = self.heading(canvas, self.game.title(), 40)
-        canvas.text(self.game.pitch(), (theme.W // 2, 100), theme.BODY, theme.MUTED, anchor="midtop")
+        said = self.help_text()
+        if said is None:
+            canvas.text(self.game.pitch(), (theme.W // 2, 100), theme.BODY, theme.MUTED, anchor="midtop")
+        else:                    # in place of the pitch, two lines at most above the first row
+            for i, line in enumerate(theme.wrap(said, theme.SMALL, 1000)[:2]):
+                canvas.text(line, (theme.W // 2, 98 + 24 * i), theme.SMALL, theme.TEXT, anchor="midtop")
         self.focus.draw(canvas)
 
 

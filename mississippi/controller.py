@@ -278,7 +278,7 @@ class FlipDuel:
 
     @classmethod
     def open(cls, window: float = FLIP_WINDOW_S, **ai) -> "FlipDuel":
-        """The window opens (M-F1) for ``window`` s (the "Time to flip" option)."""
+        """The window opens (M-F1) for ``window`` s (the "Time to flip a hanging target" option)."""
         try:
             window = float(window)
         except (TypeError, ValueError):

@@ -54,9 +54,12 @@ DESCRIPTOR = GameDescriptor(
         # M-R8: remind a beginner to knock before the last puck (no reminder by default)
         Option("reminders", lambda: _("Last-puck reminder"), (False, True), False,
                label_of=lambda v: _("on") if v else _("off")),
-        # M-F4: how long the placer has to start a flip once the new target overhangs
-        Option("flip_window", lambda: _("Time to flip"), (2.0, 3.0, 4.0), 3.0,
-               label_of=lambda v: _("{s:g} s").format(s=v)),
+        # M-F1/M-F4: how long the placer has to start a flip once the new target overhangs
+        # (newplayer9: "Délai pour flipper" said neither who nor when)
+        Option("flip_window", lambda: _("Time to flip a hanging target"), (2.0, 3.0, 4.0), 3.0,
+               label_of=lambda v: _("{s:g} s").format(s=v),
+               help=lambda: _("When a new target hangs over the edge of the gutter, the placer has this "
+                              "long to flip it (Space); after that, play goes on.")),
         # decision 13: "auto" is off against the computer at Expert, else on (issue 17 §2)
         hints_option(LEVELS),
     ),

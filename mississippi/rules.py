@@ -108,7 +108,7 @@ GUTTER_STATES = {"gutter_left": "left", "gutter_right": "right"}
 
 FLIP_WINDOW_S = 3.0
 """M-F4: seconds the placer has to start a flip once the window opens (the default; the
-game's "Time to flip" option may change it)."""
+game's "Time to flip a hanging target" option may change it)."""
 
 MIN_THROW_SPEED = 30.0
 """M-U1: a release slower than this (mm/s) is a press without a throw: nothing is shot."""

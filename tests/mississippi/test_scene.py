@@ -376,7 +376,7 @@ def test_french_lag_instruction_never_starts_a_line_with_punctuation():
         for width in range(300, 700, 20):
             for line in theme.wrap(text, theme.SMALL, width):
                 assert not line.lstrip().startswith((":", ";", "!", "?"))
-        assert "Fenêtre" not in _("Time to flip")
+        assert "Fenêtre" not in _("Time to flip a hanging target")
     finally:
         i18n.set_language("en")
 
