@@ -3,7 +3,9 @@
 ``python main.py [GAME] [--demo] [--headless] [--seed N] [--screenshot FILE [--size WxH]
 [--frames N]] [--lang fr|en] [--install-launcher | --uninstall-launcher] [--version]``
 
-A wrong flag or an unknown game prints the usage and exits with status 2.
+A wrong flag or an unknown game prints the usage and exits with status 2. The help and
+the usage are in the language :func:`help_language` picks (``--lang``, the settings, the
+system locale), through the shell's gettext catalogue.
 """
 
 from __future__ import annotations
@@ -24,6 +26,14 @@ NO_SCREEN = ("Ludothèque needs a screen, and none was found (DISPLAY and WAYLAN
 :func:`ludotheque.screen.message`; the player reads it in their language)."""
 
 
+def _(message: str) -> str:
+    """The shell's translation of ``message`` in the current language (imported late:
+    the command line is read before anything else is set up)."""
+    from . import i18n
+
+    return i18n.domain("ludotheque")(message)
+
+
 def window_size(text: str) -> tuple[int, int]:
     """``"1920x1080"`` (or ``1920×1080``) → (1920, 1080): a window size in px.
 
@@ -33,33 +43,85 @@ def window_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(p) for p in parts)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1920x1080") from None
+        raise argparse.ArgumentTypeError(_("{text} is not a size like 1920x1080").format(text=repr(text))) from None
     if w < 640 or h < 360 or w > 16384 or h > 16384:
-        raise argparse.ArgumentTypeError(f"{text!r}: a window is 640x360 to 16384x16384 px")
+        raise argparse.ArgumentTypeError(_("{text}: a window is 640x360 to 16384x16384 px").format(text=repr(text)))
     return w, h
+
+
+def help_language(argv) -> str:
+    """The language ``--help`` and the usage are written in: ``--lang`` when given on
+    this command line, else the language kept in the settings file (only read: nothing is
+    set aside or said), else the system locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
+    from .i18n import LANGUAGES
+    from .settings import config_dir, system_language
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    for i, a in enumerate(args):
+        lang = a.split("=", 1)[1] if a.startswith("--lang=") else (args[i + 1] if a == "--lang" and i + 1 < len(args)
+                                                                  else None)
+        if lang in LANGUAGES:
+            return lang
+    try:
+        from . import storage
+
+        stored = storage.read_json(config_dir() / "settings.json")
+        if isinstance(stored, dict) and stored.get("language") in LANGUAGES:
+            return stored["language"]
+    except Exception:  # noqa: BLE001 - a settings file that cannot be read: Settings.load says so later
+        pass
+    return system_language()
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's layout with the usage's "usage: " in the current language."""
+
+    def add_usage(self, usage, actions, groups, prefix=None):
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An error is framed in the current language ("prog: error: …"); argparse's own
+    detail of it (e.g. "invalid choice") stays in English: Python ships no translation
+    of it, and its strings are read through the process-wide gettext domain."""
+
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        self.exit(2, _("{prog}: error: {message}").format(prog=self.prog, message=message) + "\n")
 
 
 def parser(game_ids, prog: str = "ludotheque") -> argparse.ArgumentParser:
     """The argument parser; ``game_ids`` are the registered games' ids, ``prog`` the
-    program's name in the usage (``ludotheque``, or ``python main.py`` in a checkout)."""
-    p = argparse.ArgumentParser(
-        prog=prog,
-        description="Ludothèque: Mississippi, Glissando and Magico, for two people at one computer.")
-    p.add_argument("game", nargs="?", choices=list(game_ids), metavar="GAME",
-                   help="open this game's setup directly: " + ", ".join(game_ids))
-    p.add_argument("--demo", action="store_true", help="the computer plays against itself")
-    p.add_argument("--headless", action="store_true",
-                   help="with --demo or a GAME: play with no window at full speed and print one JSON line")
-    p.add_argument("--seed", type=int, metavar="N", help="make dice, draws and the AI repeatable")
-    p.add_argument("--screenshot", type=Path, metavar="FILE", help="render, save a PNG and exit")
-    p.add_argument("--size", type=window_size, metavar="WxH",
-                   help="the window's size in px, e.g. 2560x1440 (default: the size it was left at, else 3/4 of the screen)")
-    p.add_argument("--frames", type=int, default=30, metavar="N", help="frames to run before --screenshot (default 30)")
-    p.add_argument("--lang", choices=("fr", "en"), help="language of this session (default: settings, then system)")
-    g = p.add_mutually_exclusive_group()
-    g.add_argument("--install-launcher", action="store_true", help="put a launcher on the desktop and in the menu")
-    g.add_argument("--uninstall-launcher", action="store_true", help="remove the launcher")
-    p.add_argument("--version", action="version", version=f"Ludothèque {__version__}")
+    program's name in the usage (``ludotheque``, or ``python main.py`` in a checkout).
+    Its help is in the current language (:func:`help_language` chooses it for
+    :func:`main`); every argument sits in a group of ours, so argparse's own English
+    headings are never printed."""
+    p = _Parser(
+        prog=prog, add_help=False, formatter_class=_Formatter,
+        description=_("Ludothèque: Mississippi, Glissando and Magico, for two people at one computer."))
+    # argparse writes a heading's colon itself: the French heading ends with its U+202F
+    which = p.add_argument_group(_("what to open"))
+    which.add_argument("game", nargs="?", choices=list(game_ids), metavar=_("GAME"),
+                       help=_("open this game's setup directly: {games}").format(games=", ".join(game_ids)))
+    o = p.add_argument_group(_("options"))
+    o.add_argument("-h", "--help", action="help", help=_("show this help and exit"))
+    o.add_argument("--demo", action="store_true", help=_("the computer plays against itself"))
+    o.add_argument("--headless", action="store_true",
+                   help=_("with --demo or a GAME: play with no window at full speed and print one JSON line"))
+    o.add_argument("--seed", type=int, metavar="N", help=_("make dice, draws and the AI repeatable"))
+    o.add_argument("--screenshot", type=Path, metavar=_("FILE"), help=_("render, save a PNG and exit"))
+    o.add_argument("--size", type=window_size, metavar=_("WxH"),
+                   help=_("the window's size in px, e.g. 2560x1440 (default: the size it was left at, "
+                          "else 3/4 of the screen)"))
+    o.add_argument("--frames", type=int, default=30, metavar="N",
+                   help=_("frames to run before --screenshot (default 30)"))
+    o.add_argument("--lang", choices=("fr", "en"),
+                   help=_("language of this session (default: settings, then system)"))
+    g = o.add_mutually_exclusive_group()
+    g.add_argument("--install-launcher", action="store_true", help=_("put a launcher on the desktop and in the menu"))
+    g.add_argument("--uninstall-launcher", action="store_true", help=_("remove the launcher"))
+    o.add_argument("--version", action="version", version=f"Ludothèque {__version__}",
+                   help=_("show the version and exit"))
     return p
 
 
@@ -72,9 +134,12 @@ def main(games, argv=None, prog: str = "ludotheque") -> int:
     signals.install()        # Ctrl+C, SIGHUP, SIGTERM: save and quit (before SDL starts)
     games = list(games)
     by_id = {g.id: g for g in games}
+    from . import i18n
+
+    i18n.set_language(help_language(argv))              # --help and the usage in the player's language
     args = parser(list(by_id), prog).parse_args(argv)
     if args.frames < 1:
-        parser(list(by_id), prog).error("--frames must be at least 1")
+        parser(list(by_id), prog).error(_("--frames must be at least 1"))
 
     if args.install_launcher or args.uninstall_launcher:
         from . import launcher

@@ -86,7 +86,7 @@ def check_program(cmd: list, work: Path, env: dict, keep: Path | None) -> dict:
         out = run([*cmd, "--version"], env=env, cwd=work).stdout.strip()
         if out != f"Ludothèque {version}":
             raise Failed(f"--version printed {out!r}, not 'Ludothèque {version}'")
-        usage = run([*cmd, "--help"], env=env, cwd=work).stdout
+        usage = run([*cmd, "--help", "--lang", "en"], env=env, cwd=work).stdout   # the help follows LANG
         if not usage.startswith("usage: ludotheque "):
             raise Failed(f"--help does not name the program ludotheque: {usage[:80]!r}")
     summaries = {}

@@ -51,8 +51,8 @@ def test_no_top_level_main_is_installed_and_the_entry_point_is_in_the_package():
 
 
 def test_python_dash_m_ludotheque_names_itself_ludotheque():
-    r = subprocess.run([sys.executable, "-m", "ludotheque", "--help"], capture_output=True, text=True,
-                       cwd=ROOT, timeout=120, env=dict(os.environ, SDL_VIDEODRIVER="dummy"))
+    r = subprocess.run([sys.executable, "-m", "ludotheque", "--help", "--lang", "en"], capture_output=True,
+                       text=True, cwd=ROOT, timeout=120, env=dict(os.environ, SDL_VIDEODRIVER="dummy"))
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("usage: ludotheque ")
     for game in ("mississippi", "glissando", "magico"):

@@ -13,16 +13,17 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args, env=None, timeout=60):
-    e = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    e.pop("DISPLAY", None)
+    e = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", LANG="C.UTF-8")
+    for var in ("DISPLAY", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):   # the usage is in English here
+        e.pop(var, None)
     e.update(env or {})
     return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True,
                           env=e, timeout=timeout, cwd=ROOT)
 
 
 @pytest.mark.parametrize("args", [["--no-such-flag"], ["chess"], ["--seed", "x"], ["--lang", "de"]])
-def test_wrong_flag_or_unknown_game_prints_usage_and_exits_2(args):
-    r = run(*args)
+def test_wrong_flag_or_unknown_game_prints_usage_and_exits_2(args, tmp_path):
+    r = run(*args, env={"XDG_CONFIG_HOME": str(tmp_path)})     # no stored language
     assert r.returncode == 2
     assert "usage:" in r.stderr
 
