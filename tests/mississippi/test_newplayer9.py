@@ -183,3 +183,13 @@ def test_no_mississippi_text_calls_the_table_a_board():
     assert "plateau" not in po.lower()
     msgids = [line for line in po.splitlines() if line.startswith(("msgid", '"'))]
     assert not any(" board" in line.lower() for line in msgids)
+
+
+def test_M_E1_the_computers_thinking_dots_leave_the_goal_in_place(monkeypatch):
+    """The dots sat where the goal now is (y 90): on the computer's turn (no instruction)
+    they go under the headline and the goal stays."""
+    app, scene = start_players(lagged("left"), players=VS_AI)     # the computer places
+    monkeypatch.setattr(type(scene.session), "thinking", property(lambda self: True))
+    assert scene.is_ai(scene.match.to_act) and not scene.instruction()
+    said = [t for t, *_ in drawn(app)]
+    assert GOAL["en"] in said and any(t.startswith("thinking") for t in said)
