@@ -17,12 +17,13 @@ from ludotheque import i18n, theme
 from ludotheque.canvas import as_canvas
 from ludotheque.scene import attending
 
-from ludotheque.session.endpanel import EndPanel
+from ludotheque.session.endpanel import EndPanel, theme_measure
+from ludotheque.session.textfit import fit_text
 from ludotheque.widgets import Button
 
 from mississippi import paint, view as mview
 from mississippi.paint import COLOURS, draw_puck
-from mississippi.texts import ai_level_name, lag_counts_text
+from mississippi.texts import ai_level_name, goal_text, lag_counts_text
 
 L = mview.LAYOUT
 PANEL_RECTS = {"left": pygame.Rect(12, 8, 360, 88), "right": pygame.Rect(908, 8, 360, 88)}
@@ -169,13 +170,15 @@ def text_key(scene) -> tuple:
 def end_panel(scene) -> EndPanel:
     """The end of the match (M-E1): who won, the counts, Rematch and Back to the menu."""
     m = scene.match
-    return EndPanel(lambda: _("{who} wins!").format(who=scene.who(scene.match.winner)),
-                    lambda: [_("All 16 pucks are at the other end."), scene.match_summary()],
-                    scene.rematch, scene.app.to_menu,
-                    accent=lambda: COLOURS.get(m.winner, theme.ACCENT),
-                    # under the headline, between the two cards: the overview strip and both
-                    # bays stay clear while the players look at the table (V)
-                    reveal_rect=(500, 50, 280, 46))
+    panel = EndPanel(lambda: _("{who} wins!").format(who=scene.who(scene.match.winner)),
+                     lambda: [_("All 16 pucks are at the other end."), scene.match_summary()],
+                     scene.rematch, scene.app.to_menu,
+                     accent=lambda: COLOURS.get(m.winner, theme.ACCENT),
+                     # under the headline, between the two cards: the overview strip and both
+                     # bays stay clear while the players look at the table (V)
+                     reveal_rect=(500, 50, 280, 46))
+    panel.hide_btn.label = lambda: _("See the table (V)")     # a table, not a board (np9)
+    return panel
 
 
 # ----------------------------------------------------------------------- buttons
@@ -293,7 +296,8 @@ def draw_player_panel(s, scene, side: str, rect: pygame.Rect) -> None:
                theme.BG if m.shooter == side else theme.TEXT, anchor="center", bold=True)
     out = lag_counts_text(scene.lag_out(side))
     if out:                                        # M-L1: where the lag puck went
-        s.text(fit(out, 16, col.left - rect.left - 20), (rect.left + 10, bottom + 4), 16, theme.ACCENT)
+        f = lag_line(out, col.left - rect.left - 20)
+        s.text(f.text, (rect.left + 10, bottom + 4 + (16 - f.size) // 2), f.size, theme.ACCENT)
     if m.shooter == side and m.knock_required and m.phase in ("place", "shoot") \
             and (m.knocked or scene.hints() or scene.is_ai(side)):     # M-R8: no reminder
         txt = _("knocked ✓") if m.knocked else _("last puck")
@@ -302,6 +306,26 @@ def draw_player_panel(s, scene, side: str, rect: pygame.Rect) -> None:
         s.panel(pill, theme.BG2, radius=8, border=theme.GOOD if m.knocked else theme.ACCENT)
         s.text(fit(txt, 16, pill.w - 8, True), pill.center, 16,
                theme.GOOD if m.knocked else theme.ACCENT, anchor="center", bold=True)
+
+
+def lag_line(text: str, width: int):
+    """The panel's lag line (M-L1) fitted into ``width`` design px: 16 px, shrunk to 13 px
+    before anything is cut (np9: "1 rondelle du tirage hors de …"). A few px are kept
+    spare: glyphs drawn at 2560×1440 are not exactly twice as wide."""
+    return fit_text(text, width - 6, theme_measure, size=16, smallest=13)
+
+
+GOAL_Y = 92
+"""Design px: the centre line of the goal (M-E1) under the headline, above the table."""
+
+
+def draw_goal(s, scene) -> None:
+    """M-E1 at a glance (np9: 15 in hand read as winning): "Goal: 0 in hand", centred under
+    the headline and its instruction, until the match is over."""
+    if scene.match.phase == "over":
+        return
+    f = fit_text(goal_text(), 500, theme_measure, size=15, smallest=13)
+    s.text(f.text, (640, GOAL_Y), f.size, theme.ACCENT, anchor="center")
 
 
 def draw_hud(s, scene) -> None:
@@ -328,9 +352,10 @@ def draw_hud_top(s, scene) -> None:
             return theme.wrap(sub, max(1, round(z * sc)), int(510 * sc))
         size = next((z for z in (theme.SMALL, 16, 15) if len(wrapped(z)) <= 2), 14)
         lines = wrapped(size)[:3]
-        step = 20 if len(lines) <= 2 else 16
+        step = 20 if len(lines) <= 2 else 14        # three lines stay clear of the goal
         for i, line in enumerate(lines):
             s.text(line, (640, 46 + step * i), size, theme.MUTED, anchor="center")
+    draw_goal(s, scene)
 
 
 def draw_text_box(s, scene) -> None:
@@ -369,7 +394,12 @@ def draw_thinking(s, scene) -> None:
     """"thinking…" under the headline while the computer decides, its dots counting."""
     if scene.session.thinking:
         dots = "." * (1 + int(scene.t * 3) % 3)
-        s.text(_("thinking") + dots, (640, 90), theme.SMALL, theme.ACCENT, anchor="center")
+        y = 62                    # under the headline, above the goal (:func:`draw_goal`) …
+        if scene.instruction():   # … or, under an instruction, in the goal's place a moment
+            y = GOAL_Y
+            s.fill(theme.BG, pygame.Rect(PANEL_RECTS["left"].right, GOAL_Y - 10,
+                                         PANEL_RECTS["right"].left - PANEL_RECTS["left"].right, 20))
+        s.text(_("thinking") + dots, (640, y), theme.SMALL, theme.ACCENT, anchor="center")
 
 
 def draw_banner(s, scene) -> None:
@@ -383,10 +413,26 @@ def draw_banner(s, scene) -> None:
         r.center = (640, L.main.y + 22)
         pulse = (m.knocked or int(scene.t * 2) % 2 == 0
                  or not attending(scene.t - scene._calm_t0, 2 * math.pi))   # blinks, then stays
-        s.panel(r, theme.BAD if not m.knocked else theme.GOOD, radius=10,
-                border=theme.TEXT if pulse else None)
-        s.text(fit(banner, f, r.w - 20, True), r.center, f,
-               theme.text_on(theme.BAD if not m.knocked else theme.GOOD), anchor="center", bold=True)
+        fill = banner_colour(scene)
+        s.panel(r, fill, radius=10, border=theme.TEXT if pulse else None)
+        s.text(fit(banner, f, r.w - 20, True), r.center, f, theme.text_on(fill), anchor="center", bold=True)
+
+
+def banner_colour(scene) -> tuple:
+    """The last-puck banner's fill (M-R8, M-R10), by whose chance it is (np9: the
+    computer's "if it drops both pucks, Computer wins" turned green once it knocked):
+    a person's own last puck against the computer is good news once knocked (the
+    reminder to knock before it, a warning); the computer's last puck against a person
+    is a threat, knocked or not; between two people (or two computers) it is one side's
+    chance and the other's threat: the neutral warning colour (the blue side's colour
+    would not carry the banner's text at 4.5:1)."""
+    m = scene.match
+    ai_shoots, ai_places = scene.is_ai(m.shooter), scene.is_ai(m.placer)
+    if ai_shoots == ai_places:
+        return theme.ACCENT
+    if ai_shoots:
+        return theme.BAD
+    return theme.GOOD if m.knocked else theme.BAD
 
 
 def rule_tag_rect(rule: str) -> pygame.Rect:

@@ -259,16 +259,18 @@ class Shown:
         if m.phase in ("lag", "choose_role") or m.last.rule.startswith("M-L"):
             label = _("lag")                 # the lag's slides are no shots of the match (M-L)
         else:
-            label = _("shot {n}").format(n=m.shots - 2 * m.lag_rounds)
+            label = _("shot {n}").format(n=texts.shots_played(m.shots, m.lag_rounds))
         if len(self.log) - 1 in self.hinted:
             label += " · " + _("hint")
         return label
 
     def match_summary(self) -> str:
-        """The win screen's count of shots and role swaps (singular and plural right)."""
+        """The win screen's count of shots and role swaps (singular and plural right); the
+        shots as the status bar counts them, the lag's slides left out (M-L1, M-R2)."""
         st = self.match.stats
+        n = texts.shots_played(st.shots, st.lag_rounds)
         return "{shots}, {swaps}".format(
-            shots=ngettext("{n} shot", "{n} shots", st.shots).format(n=st.shots),
+            shots=ngettext("{n} shot", "{n} shots", n).format(n=n),
             swaps=ngettext("{n} role swap", "{n} role swaps", st.role_swaps).format(n=st.role_swaps))
 
     # ------------------------------------------------------------------ the HUD's texts

@@ -174,14 +174,28 @@ def lag_fell_text(owner_name: str, state: str) -> str:
 
 def lag_counts_text(counts: dict[str, int]) -> str:
     """The panel's line saying where a side's lag pucks went (empty when none fell)."""
-    parts = []
+    parts = []            # short enough for the panel at 16 px (np9: the French was cut)
     if counts.get("far gutter"):
-        parts.append(_("1 lag puck in the far gutter"))
+        parts.append(_("Lag puck: in the far gutter"))
     if counts.get("own gutter"):
-        parts.append(_("1 lag puck in own gutter"))
+        parts.append(_("Lag puck: in own gutter"))
     if counts.get("off table"):
-        parts.append(_("1 lag puck off the table"))
+        parts.append(_("Lag puck: off the table"))
     return " · ".join(parts)
+
+
+def goal_text() -> str:
+    """M-E1 in one line under the headline: a player wins with no puck left in hand, all
+    of them sent to the other end (np9: a newcomer read 15 in hand against 0 as winning)."""
+    return _("Goal: 0 in hand — send all 16 pucks to the other end")
+
+
+def shots_played(shots: int, lag_rounds: int) -> int:
+    """The shots of the match (M-R2, the last puck shot without a knock included, M-R8),
+    from ``Match.shots``, which also counts the lag's two slides per round (M-L1): the
+    number the status bar's "shot N" and the win screen both show (np9: "32 shots" on the
+    win screen after "shot 30")."""
+    return max(0, shots - 2 * lag_rounds)
 
 
 def hint_text(speed: float) -> str:

@@ -404,7 +404,8 @@ def test_M_L2_decided_lag_keeps_both_pucks_on_show_until_enter():
                                                 (75, 18, "75 shots, 18 role swaps")])
 def test_M_E1_win_screen_counts_read_right(shots, swaps, text):
     app, scene = start(lagged())
-    scene.match.shots, scene.match.role_swaps = shots, swaps
+    # the shots after the lag (M-R2), as the status bar counts them: its slides left out (M-L1)
+    scene.match.shots, scene.match.role_swaps = shots + 2 * scene.match.lag_rounds, swaps
     assert scene.match_summary() == text
 
 
