@@ -266,10 +266,11 @@ class Settings:
         why = why.rstrip(". ")
 
         def sentence() -> str:
+            # the reason (not JSON, too large, ...) is for the log, not for a family (newplayer9)
             if moved is None:
-                return _("Your settings cannot be used ({why}): the defaults apply.").format(why=why)
-            return _("Your settings cannot be used ({why}): the defaults apply, and the file is kept as "
-                     "{name}.").format(why=why, name=moved.name)
+                return _("Your settings could not be read, so the defaults are used.")
+            return _("Your settings could not be read, so the defaults are used; the file was put "
+                     "aside as {name}.").format(name=moved.name)
         self._tell(sentence, why + (f"; kept as {moved.name}" if moved else ""))
 
     def _apply(self, data: dict) -> tuple[list, bool]:
