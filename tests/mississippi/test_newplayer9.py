@@ -143,7 +143,7 @@ def test_M_R10_between_two_people_the_banner_is_a_neutral_warning(shooter):
 
 # --- 4. M-R2/M-L1: one count of shots ------------------------------------------------------
 @pytest.mark.parametrize("language, label, summary", [("en", "shot {n}", "{n} shots"),
-                                                     ("fr", "lancer {n}", "{n} lancers")])
+                                                     ("fr", "tir {n}", "{n} tirs")])   # the seed's word, « tir »
 def test_M_R2_the_win_screen_counts_the_shots_the_status_bar_counted(language, label, summary):
     """m31: the win screen said "32 shots" after the status bar's "shot 30" (the lag's two
     slides, M-L1, counted in one only): both count the shots of M-R2 now."""
