@@ -49,11 +49,16 @@ DESCRIPTOR = GameDescriptor(
     options=(
         # M-E2: teams of people taking turns; not offered against the computer
         Option("team", lambda: _("Players per team"), (1, 2, 3), 1, label_of=str, people_only=True),
+        # M-U1: the guide shows the launch the hand would give now (newplayer9: no help)
         Option("aim_guide", lambda: _("Aim guide"), (False, True), False,
-               label_of=lambda v: _("on") if v else _("off")),
+               label_of=lambda v: _("on") if v else _("off"),
+               help=lambda: _("While you drag a puck, a dashed line shows where it would stop if you "
+                              "let go now, and at what speed it would leave.")),
         # M-R8: remind a beginner to knock before the last puck (no reminder by default)
         Option("reminders", lambda: _("Last-puck reminder"), (False, True), False,
-               label_of=lambda v: _("on") if v else _("off")),
+               label_of=lambda v: _("on") if v else _("off"),
+               help=lambda: _("With one puck left in hand, the shooter must knock (K) before "
+                              "shooting it, or the roles swap: on, the game reminds you.")),
         # M-F1/M-F4: how long the placer has to start a flip once the new target overhangs
         # (newplayer9: "Délai pour flipper" said neither who nor when)
         Option("flip_window", lambda: _("Time to flip a hanging target"), (2.0, 3.0, 4.0), 3.0,

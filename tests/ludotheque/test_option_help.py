@@ -54,3 +54,23 @@ def test_the_help_follows_the_keyboard_focus_too(tmp_path):
     for w in scene.focus.widgets:
         w.focused = w is flip_row(scene)
     assert "placeur" in scene.help_text()
+
+
+@pytest.mark.parametrize("lang, label, words", [
+    ("en", "Aim guide", ("dashed line", "stop", "speed")),
+    ("en", "Last-puck reminder", ("one puck", "knock (K)", "roles swap", "reminds")),
+    ("fr", "Aide à la visée", ("pointillé", "arrêterait", "vitesse")),
+    ("fr", "Rappel de la dernière rondelle", ("une seule rondelle", "cogner (K)", "rôles", "rappelle")),
+])
+def test_the_aim_guide_and_the_reminder_say_what_they_do_when_pointed_at(tmp_path, lang, label, words):
+    # newplayer10: "Rappel de la dernière rondelle" and "Aide à la visée" explained nothing (M-U1, M-R8)
+    app = make_app(list(GAMES.values()), folder=tmp_path, language=lang, size=(1280, 720))
+    scene = SetupScene(app, GAMES["mississippi"], vs_ai=True)
+    app.push(scene)
+    row = next(w for w in scene.focus.widgets if isinstance(w, Cycler) and w.label() == label)
+    move(app, row.rect.center)
+    frames(app, 1)
+    said = scene.help_text()
+    assert said is not None and all(w in said for w in words), said
+    lines = theme.wrap(said, theme.SMALL, 1000)
+    assert 98 + 24 * len(lines) <= min(w.rect.top for w in scene.focus.widgets)   # above the first row
