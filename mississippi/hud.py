@@ -170,15 +170,14 @@ def text_key(scene) -> tuple:
 def end_panel(scene) -> EndPanel:
     """The end of the match (M-E1): who won, the counts, Rematch and Back to the menu."""
     m = scene.match
-    panel = EndPanel(lambda: _("{who} wins!").format(who=scene.who(scene.match.winner)),
-                     lambda: [_("All 16 pucks are at the other end."), scene.match_summary()],
-                     scene.rematch, scene.app.to_menu,
-                     accent=lambda: COLOURS.get(m.winner, theme.ACCENT),
-                     # under the headline, between the two cards: the overview strip and both
-                     # bays stay clear while the players look at the table (V)
-                     reveal_rect=(500, 50, 280, 46))
-    panel.hide_btn.label = lambda: _("See the table (V)")     # a table, not a board (np9)
-    return panel
+    return EndPanel(lambda: _("{who} wins!").format(who=scene.who(scene.match.winner)),
+                    lambda: [_("All 16 pucks are at the other end."), scene.match_summary()],
+                    scene.rematch, scene.app.to_menu,
+                    accent=lambda: COLOURS.get(m.winner, theme.ACCENT),
+                    # under the headline, between the two cards: the overview strip and both
+                    # bays stay clear while the players look at the table (V)
+                    reveal_rect=(500, 50, 280, 46),
+                    hide_label=lambda: _("See the table (V)"))     # a table, not a board (np9)
 
 
 # ----------------------------------------------------------------------- buttons

@@ -44,12 +44,15 @@ class EndPanel:
     :param reveal_rect: where "Show the result (V)" sits while the panel is hidden; None:
         the panel cannot be hidden.
     :param size: (width, height) of the panel, design px.
+    :param hide_label: callable giving the label of the button that hides the panel
+        (default "See the board (V)"; Mississippi's is a table).
     """
 
     def __init__(self, title: Callable[[], str], lines: Callable[[], Sequence[str]],
                  on_rematch: Callable[[], None], on_menu: Callable[[], None], *,
                  center=(theme.W // 2, theme.H // 2), accent: Callable[[], tuple] = lambda: theme.ACCENT,
-                 reveal_rect=(976, 548, 280, 56), size=(560, 400)):
+                 reveal_rect=(976, 548, 280, 56), size=(560, 400),
+                 hide_label: Callable[[], str] = lambda: _("See the board (V)")):
         self.title, self.lines, self.accent = title, lines, accent
         self.box = pygame.Rect(0, 0, *size)
         self.box.center = center
@@ -58,7 +61,7 @@ class EndPanel:
         self.rematch_btn = Button((0, 0, 320, 60), lambda: _("Rematch"), on_rematch,
                                   color=theme.GOOD, size=theme.LARGE)
         self.menu_btn = Button((0, 0, 320, 56), lambda: _("Back to the menu (Esc)"), on_menu)
-        self.hide_btn = Button((0, 0, 220, 40), lambda: _("See the board (V)"), self.hide,
+        self.hide_btn = Button((0, 0, 220, 40), hide_label, self.hide,
                                size=theme.SMALL) if reveal_rect else None
         self.show_btn = Button(reveal_rect, lambda: _("Show the result (V)"), self.show,
                                color=theme.GOOD, size=22) if reveal_rect else None

@@ -10,10 +10,10 @@ from ludotheque import i18n, theme
 from ludotheque.game import PlayerSpec
 from mississippi import hud, texts
 from mississippi.paint import COLOURS
-from mississippi.rules import Action, PuckOutcome as P, Report
 from tests.harness import frames
-from tests.mississippi.test_scene import MID_Y, finish_lag, lagged, start as start_players
+from tests.mississippi.test_scene import finish_lag, lagged, start as start_players
 from tests.mississippi.test_told import start
+from tests.mississippi.test_trial8 import last_puck_shot
 
 VS_AI = (PlayerSpec("Ann"), PlayerSpec("Computer (Intermediate)", "ai", "intermediate"))
 SIZES = [None, (2560, 1440)]
@@ -147,14 +147,7 @@ def test_M_R10_between_two_people_the_banner_is_a_neutral_warning(shooter):
 def test_M_R2_the_win_screen_counts_the_shots_the_status_bar_counted(language, label, summary):
     """m31: the win screen said "32 shots" after the status bar's "shot 30" (the lag's two
     slides, M-L1, counted in one only): both count the shots of M-R2 now."""
-    m = lagged()                                     # one lag round: two slides
-    while m.gutter["left"] > 1:
-        t, s = m.place_target(3300, MID_Y), m.next_puck_id
-        m.shot(Report({t: P("gutter_right"), s: P("gutter_right")}))
-    m.knock()
-    t, s = m.place_target(3300, MID_Y), m.next_puck_id
-    app, scene = start(m, language)
-    assert scene.play(Action("shot", report=Report({t: P("gutter_right"), s: P("gutter_right")})))
+    app, scene = last_puck_shot(language, ("gutter_right", "gutter_right"))   # after one lag round
     m = scene.match
     assert m.phase == "over" and m.last.rule == "M-R10"
     n = 8                                            # Ann's eight pucks, one shot each
